@@ -1,0 +1,30 @@
+/**
+ * The reference traces of model.md §9, as named settings. Pages, the
+ * explorer's presets and the tests all take them from here.
+ */
+import { MAIN, type Switches } from './switches.ts';
+
+export interface Preset {
+  id: string;
+  title: string;
+  switches: Switches;
+}
+
+const p = (id: string, title: string, change: Partial<Switches>): Preset => ({ id, title, switches: { ...MAIN, ...change } });
+
+export const PRESETS: Preset[] = [
+  p('main', 'Main trace: every protection on', {}),
+  p('crashed', 'The silent worker crashed', { silent: 'crashed' }),
+  p('second', 'Second trace: corrected after acceptance', { change: 'after-acceptance' }),
+  p('fencing-off', 'Fencing off', { fencing: 'off' }),
+  p('fencing-off-never', 'Fencing off, report never changes', { fencing: 'off', change: 'never' }),
+  p('pins-off', 'Version pins off', { pins: 'off' }),
+  p('end-only', 'Checkpoints only at the end', { checkpoints: 'end-only' }),
+  p('any-accepted-after', 'Any accepted digest, corrected after acceptance', { change: 'after-acceptance', rule: 'any-accepted' }),
+];
+
+export function preset(id: string): Preset {
+  const found = PRESETS.find((x) => x.id === id);
+  if (!found) throw new Error(`Unknown preset “${id}”; known: ${PRESETS.map((x) => x.id).join(', ')}`);
+  return found;
+}

@@ -1,0 +1,88 @@
+/**
+ * The mutable state of one run while it is being simulated, and the small
+ * helpers every phase shares: logging an event and reading a digest's content.
+ * Only the engine and its phases (controller, workers, dependant) touch a Sim;
+ * what leaves the model is the plain Run record built from it.
+ */
+import type { Switches } from './switches.ts';
+import type { Feed } from './feed.ts';
+import type {
+  Attempt,
+  Breach,
+  Candidate,
+  Acceptance,
+  Intent,
+  JournalEntry,
+  Lane,
+  NewsletterRecord,
+  TraceEvent,
+  WriteDecision,
+  Part,
+} from './types.ts';
+import { REVENUE, STEPS, sectionHash, versionsWithSection, type VersionName } from './world.ts';
+
+/** Fixed timing of the example (model.md §3). */
+export const TIMING = {
+  firstToken: 41,
+  silentAt: 3, // attempt #1 goes silent as it starts s3
+  silentStep: 's3' as const,
+  wakeAt: 8, // if paused
+  missedHeartbeats: 2,
+  suspectAfter: 3, // last heartbeat at L → UNKNOWN at L + 3
+  changeAt: { outage: 4, 'after-acceptance': 12 } as Record<string, number>,
+  newsletterReady: 12,
+  horizon: 40,
+  minimumCalls: 4,
+};
+
+export interface Sim {
+  s: Switches;
+  failClosed: boolean;
+  t: number;
+  current: VersionName;
+  changedAt: number | null;
+  ownerEpoch: number;
+  attempts: Attempt[];
+  journal: JournalEntry[];
+  candidates: Candidate[];
+  acceptances: Acceptance[];
+  intents: Intent[];
+  writes: WriteDecision[];
+  feed: Feed;
+  newsletter: NewsletterRecord;
+  events: TraceEvent[];
+  breaches: Breach[];
+  restores: { attempt: number; step: (typeof STEPS)[number]; tick: number; from: number }[];
+}
+
+export function log(sim: Sim, lane: Lane, actor: string, text: string): void {
+  sim.events.push({ tick: sim.t, lane, actor, text });
+}
+
+export function breach(sim: Sim, invariant: Breach['invariant'], detail: string): void {
+  sim.breaches.push({ invariant, tick: sim.t, detail });
+}
+
+/** The version whose content a set of parts really has, or null when they mix versions. */
+export function contentVersion(parts: readonly Part[]): VersionName | null {
+  for (const v of ['v1', 'v2'] as const) {
+    if (parts.length === STEPS.length && parts.every((p) => p.readHash === sectionHash(v, p.step))) return v;
+  }
+  return null;
+}
+
+/** True when the parts are exactly the given version's sections. */
+export function hasContentOf(parts: readonly Part[], v: VersionName): boolean {
+  return parts.length === STEPS.length && parts.every((p) => p.readHash === sectionHash(v, p.step));
+}
+
+/** A digest quotes the revenue of the version its s2 part was read from. */
+export function quoteOf(parts: readonly Part[]): string {
+  const s2 = parts.find((p) => p.step === 's2');
+  if (!s2) throw new Error('a digest without an s2 part has no revenue figure');
+  return REVENUE[versionsWithSection('s2', s2.readHash)[0]];
+}
+
+export function attempt(sim: Sim, n: number): Attempt {
+  return sim.attempts[n - 1];
+}

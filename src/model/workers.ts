@@ -1,0 +1,223 @@
+/**
+ * The workers: each live attempt does one action per tick, in attempt-number
+ * order, and heartbeats. A build attempt computes steps, assembles a
+ * candidate, waits for assessment and posts; a settle attempt resends an
+ * unconfirmed announcement and confirms it.
+ *
+ * Being suspected does not stop a worker that is in fact alive: a woken
+ * attempt carries on from where it was until a write is rejected (fenced) —
+ * or, with fencing off, until its candidate is refused or its post confirmed.
+ */
+import type { Attempt, Part } from './types.ts';
+import { STEPS, WORK_ID, digestId, resultId, sectionHash, short, type StepName } from './world.ts';
+import { receive } from './feed.ts';
+import { protectedWrite } from './stores.ts';
+import { TIMING, breach, log, quoteOf, type Sim } from './sim.ts';
+
+export function workers(sim: Sim): void {
+  for (const a of sim.attempts) {
+    if (a.admittedAt === sim.t || a.dead) continue;
+    if (a.state === 'fenced' || a.state === 'refused' || a.state === 'done') continue;
+    if (a.silent) {
+      if (a.wakeAt !== sim.t) continue;
+      wake(sim, a);
+      continue;
+    }
+    if (a.state === 'admitted') a.state = 'running';
+    act(sim, a);
+  }
+}
+
+function act(sim: Sim, a: Attempt): void {
+  if (a.kind === 'settle') return settle(sim, a);
+  if (a.toPost) return post(sim, a, a.toPost);
+  const next = STEPS.find((s) => !a.parts[s]);
+  if (next) return compute(sim, a, next); // heartbeats unless it falls silent
+  a.lastHeartbeat = sim.t;
+  if (!a.candidate) return assemble(sim, a);
+  // Otherwise: waiting for assessment; the heartbeat is the whole action.
+}
+
+function computedPart(sim: Sim, a: Attempt, step: StepName): Part {
+  const read = sectionHash(a.pin, step);
+  return {
+    step,
+    resultId: resultId(step, read, a.n),
+    readHash: read,
+    inputHash: sim.s.pins === 'on' ? read : null,
+    restored: false,
+    computedBy: a.n,
+  };
+}
+
+function compute(sim: Sim, a: Attempt, step: StepName): void {
+  a.calls += 1;
+  if (a.n === 1 && sim.t === TIMING.silentAt && step === TIMING.silentStep) {
+    // The call goes out; then nothing: no heartbeat, no write.
+    a.silent = true;
+    a.inFlight = step;
+    if (sim.s.silent === 'crashed') a.dead = true;
+    else a.wakeAt = TIMING.wakeAt;
+    log(sim, 'attempt', `#${a.n}`, `#${a.n} starts ${step} (the model call is made), then falls silent: no heartbeat, nothing written.`);
+    return;
+  }
+  a.lastHeartbeat = sim.t;
+  const part = computedPart(sim, a, step);
+  a.parts[step] = part;
+  if (sim.s.checkpoints === 'per-step') {
+    if (!saveStep(sim, a, part)) return;
+    log(
+      sim,
+      'journal',
+      `#${a.n}`,
+      `#${a.n} summarises ${step} from ${a.pin} (one model call) → result ${short(part.resultId)}, written to the journal${stalePhrase(sim, a)}.`,
+    );
+  } else {
+    a.unsaved.push(step);
+    log(sim, 'journal', `#${a.n}`, `#${a.n} summarises ${step} from ${a.pin} (one model call) → result ${short(part.resultId)}, held in memory until the end.`);
+  }
+}
+
+function stalePhrase(sim: Sim, a: Attempt): string {
+  return a.token < sim.ownerEpoch ? ` — a stale write: token ${a.token}, epoch ${sim.ownerEpoch}` : '';
+}
+
+function saveStep(sim: Sim, a: Attempt, part: Part): boolean {
+  if (!protectedWrite(sim, a, 'journal', `${part.step} (${short(part.resultId)})`)) return false;
+  sim.journal.push({
+    step: part.step,
+    resultId: part.resultId,
+    inputHash: part.inputHash,
+    readHash: part.readHash,
+    writer: a.n,
+    token: a.token,
+    tick: sim.t,
+    stale: a.token < sim.ownerEpoch,
+  });
+  return true;
+}
+
+/** A paused attempt #1 wakes: the result of its in-flight call arrives. */
+function wake(sim: Sim, a: Attempt): void {
+  a.silent = false;
+  a.wakeAt = null;
+  a.lastHeartbeat = sim.t;
+  const step = a.inFlight as StepName;
+  a.inFlight = null;
+  const part = computedPart(sim, a, step);
+  a.parts[step] = part;
+  if (sim.s.checkpoints === 'per-step') {
+    log(sim, 'attempt', `#${a.n}`, `#${a.n} wakes: its ${step} result ${short(part.resultId)} arrives, and it tries to write it, still holding token ${a.token}.`);
+    if (!saveStep(sim, a, part)) return;
+    log(sim, 'journal', `#${a.n}`, `#${a.n}’s ${step} lands in the journal${stalePhrase(sim, a)}.`);
+  } else {
+    a.unsaved.push(step);
+    log(sim, 'attempt', `#${a.n}`, `#${a.n} wakes: its ${step} result ${short(part.resultId)} arrives and is held in memory; it carries on as if nothing happened.`);
+  }
+}
+
+function assemble(sim: Sim, a: Attempt): void {
+  for (const step of a.unsaved.slice()) {
+    const part = a.parts[step] as Part;
+    if (!saveStep(sim, a, part)) return;
+    a.unsaved.shift();
+  }
+  const parts = STEPS.map((s) => a.parts[s] as Part);
+  const digest = digestId(parts.map((p) => p.resultId));
+  if (!protectedWrite(sim, a, 'candidates', `candidate ${short(digest)}`)) return;
+  a.candidate = digest;
+  sim.candidates.push({
+    digest,
+    attempt: a.n,
+    token: a.token,
+    pin: sim.s.pins === 'on' ? a.pin : null,
+    parts,
+    tick: sim.t,
+    status: 'candidate',
+    assessedAt: null,
+    refusal: null,
+    stale: a.token < sim.ownerEpoch,
+  });
+  const saved = sim.s.checkpoints === 'end-only' ? 'writes its steps to the journal, then ' : '';
+  log(
+    sim,
+    'artifact',
+    `#${a.n}`,
+    `#${a.n} ${saved}assembles candidate digest ${short(digest)} (pinned to ${a.pin}, quoting ${quoteOf(parts)})${stalePhrase(sim, a)}. Finished; not yet accepted.`,
+  );
+}
+
+export function keyFor(sim: Sim, a: Attempt, digest: string): string | null {
+  if (sim.s.key === 'per-operation') return `announce:${WORK_ID}:${short(digest)}`;
+  if (sim.s.key === 'per-attempt') return `announce:${WORK_ID}:#${a.n}`;
+  return null;
+}
+
+/** Send the announcement; true when the feed applied a new post. */
+function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembered' | 'rejected' {
+  const intent = sim.intents[intentIndex];
+  const key = keyFor(sim, a, intent.digest);
+  const before = sim.feed.posts.map((p) => p.digest);
+  const receipt = receive(sim.feed, key, { digest: short(intent.digest), text: `New digest for ${WORK_ID}` }, sim.t);
+  const keyText = key ? `key ${key}` : 'no key';
+  if (receipt.kind === 'rejected') {
+    log(sim, 'effect', 'feed', `The feed rejects #${a.n}’s send (${keyText}): ${receipt.reason}.`);
+    return 'rejected';
+  }
+  intent.state = 'unconfirmed';
+  intent.post = receipt.post.id;
+  if (receipt.kind === 'remembered') {
+    log(sim, 'effect', 'feed', `#${a.n} sends with ${keyText}. The feed has seen this key: it returns ${receipt.post.id} and posts nothing new.`);
+    return 'remembered';
+  }
+  const dup = before.includes(short(intent.digest));
+  log(
+    sim,
+    'effect',
+    'feed',
+    `#${a.n} sends with ${keyText}. The feed applies a new post ${receipt.post.id}${dup ? ' — a second post announcing the same digest' : ''}.`,
+  );
+  if (dup) breach(sim, 'duplicateEffect', `The feed applied ${receipt.post.id}, announcing ${short(intent.digest)} a second time.`);
+  return 'applied';
+}
+
+function confirm(sim: Sim, a: Attempt, intentIndex: number): boolean {
+  const intent = sim.intents[intentIndex];
+  if (!protectedWrite(sim, a, 'confirmations', `confirmation of ${intent.post}`)) return false;
+  intent.state = 'confirmed';
+  intent.confirmedAt = sim.t;
+  intent.confirmedBy = a.n;
+  a.state = 'done';
+  log(sim, 'effect', `#${a.n}`, `#${a.n} records ${intent.post} as confirmed${stalePhrase(sim, a)}; #${a.n} is done.`);
+  return true;
+}
+
+function post(sim: Sim, a: Attempt, digest: string): void {
+  a.toPost = null;
+  a.lastHeartbeat = sim.t;
+  const key = keyFor(sim, a, digest);
+  if (!protectedWrite(sim, a, 'intents', `the intent to announce ${short(digest)}`)) return;
+  sim.intents.push({ digest, attempt: a.n, key, tick: sim.t, state: 'recorded', post: null, confirmedAt: null, confirmedBy: null });
+  const index = sim.intents.length - 1;
+  log(sim, 'effect', `#${a.n}`, `#${a.n} records its intent to announce ${short(digest)}${stalePhrase(sim, a)}.`);
+  const firstPost = sim.feed.posts.length === 0;
+  const outcome = send(sim, a, index);
+  if (outcome === 'rejected') return;
+  if (sim.s.postDies === 'yes' && firstPost && outcome === 'applied') {
+    a.dead = true;
+    a.silent = true;
+    log(sim, 'attempt', `#${a.n}`, `#${a.n} dies right after the feed applies the post, before it can record the reply.`);
+    return;
+  }
+  confirm(sim, a, index);
+}
+
+function settle(sim: Sim, a: Attempt): void {
+  a.lastHeartbeat = sim.t;
+  const index = a.settles as number;
+  if (send(sim, a, index) === 'rejected') {
+    a.state = 'refused';
+    return;
+  }
+  confirm(sim, a, index);
+}
