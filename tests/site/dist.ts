@@ -1,0 +1,34 @@
+// Reading the built site from tests.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+export const DIST = process.env.DIST_DIR ?? join(import.meta.dirname, '../../dist');
+
+export function htmlFiles(dir = DIST): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...htmlFiles(p));
+    else if (name.endsWith('.html')) out.push(p);
+  }
+  return out;
+}
+
+export function page(path: string): string {
+  const file = join(DIST, path.replace(/^\//, ''), path.endsWith('.html') ? '' : 'index.html');
+  if (!existsSync(file)) throw new Error(`dist has no ${relative(DIST, file)}: build the site first (npx astro build)`);
+  return readFileSync(file, 'utf8');
+}
+
+/** Text content of an HTML fragment: tags removed, entities decoded, whitespace folded. */
+export function text(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,39 @@
+// Every figure a page renders through <Fig> must equal what the model computes
+// now; and the pages that show reference traces must show the model's events.
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { figure, type FigureFormat } from '../../src/lib/figures.ts';
+import { MAIN, runFor, slugOf } from '../../src/model/index.ts';
+import { DIST, htmlFiles, page, text } from './dist.ts';
+
+const FIG = /<span class="figure"[^>]*?data-fig="([^"]+)"[^>]*?data-as="([^"]+)"[^>]*>([^<]*)<\/span>/g;
+
+describe('rendered figures agree with the model', () => {
+  const files = htmlFiles().filter((f) => !relative(DIST, f).startsWith('traces/'));
+  let count = 0;
+  for (const f of files) {
+    const html = readFileSync(f, 'utf8');
+    const found = [...html.matchAll(FIG)];
+    if (found.length === 0) continue;
+    it(`${relative(DIST, f)}: ${found.length} figures`, () => {
+      for (const [, key, as, shown] of found) {
+        count++;
+        expect(text(shown), key).toBe(figure(key, as as FigureFormat));
+      }
+    });
+  }
+  it('the long-form pages use figures at all', () => {
+    for (const p of ['/article/', '/companion/']) expect([...page(p).matchAll(FIG)].length, p).toBeGreaterThan(10);
+  });
+});
+
+describe('reference traces on the long-form pages are the model’s', () => {
+  const main = runFor(MAIN);
+  it('the article shows every event of the main trace, linked to its trace page', () => {
+    const html = page('/article/');
+    const body = text(html);
+    for (const e of main.events) expect(body).toContain(text(e.text));
+    expect(html).toContain(`/traces/${slugOf(MAIN)}/#t${main.lastTick}`);
+  });
+});
