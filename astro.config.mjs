@@ -18,6 +18,8 @@ import { unified } from '@astrojs/markdown-remark';
 import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
 import { rehypeHeadingLinks, rehypeScrollContainers } from './src/lib/rehype-heading-links.mjs';
+// Site search: builds the Pagefind index into <outDir>/pagefind/ after every build (trace pages' author).
+import pagefind from './src/integrations/pagefind.mjs';
 
 const site = process.env.SITE_URL || 'https://example.org';
 
@@ -35,8 +37,12 @@ export default defineConfig({
   build: {
     format: 'directory',
     assets: '_astro',
+    // Never inline stylesheets: styles of components rendered inside MDX content
+    // collections are injected late and their inline <style> gets no CSP hash
+    // (blocked by style-src). As <link>s they are covered by 'self'.
+    inlineStylesheets: 'never',
   },
-  integrations: [mdx(), preact(), sitemap()],
+  integrations: [mdx(), preact(), sitemap(), pagefind()],
   markdown: {
     processor: unified({
       remarkPlugins: [remarkMath],

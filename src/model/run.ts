@@ -96,13 +96,17 @@ export function simulate(s: Switches, options: RunOptions = {}): Run {
   };
   const ticks: TickSnapshot[] = [];
   for (sim.t = 0; sim.t <= horizon; sim.t++) {
+    const before = sim.events.length;
     input(sim);
     assess(sim);
     suspect(sim);
     admit(sim);
     workers(sim);
     dependant(sim);
-    ticks.push(snapshot(sim));
+    // Every change of state is logged, so a tick without events leaves every
+    // entity as it was: share the previous snapshot's contents.
+    const prev = ticks[ticks.length - 1];
+    ticks.push(prev && sim.events.length === before && !options.fullSnapshots ? { ...prev, tick: sim.t } : snapshot(sim));
     if (!options.exhaustive && settled(sim)) break;
   }
   const lastTick = sim.events.length ? sim.events[sim.events.length - 1].tick : 0;

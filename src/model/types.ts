@@ -166,6 +166,8 @@ export interface RunOptions {
   horizon?: number;
   /** Simulate every tick up to the horizon instead of stopping once nothing more can happen (tests use it). */
   exhaustive?: boolean;
+  /** Take a fresh snapshot on every tick, even one without events (tests use it). */
+  fullSnapshots?: boolean;
 }
 
 export interface Run {

@@ -1,5 +1,5 @@
 // /search/: mounts Pagefind's default UI from the site's own /pagefind/ bundle
-// (written by `pagefind --site dist` after the Astro build). Loaded at run time,
+// (written at the end of every Astro build by src/integrations/pagefind.mjs). Loaded at run time,
 // not imported, because the bundle only exists once the index has been built.
 // Paths come from data attributes the page renders with href(), so search
 // works under a sub-path base; result URLs get the same base (baseUrl).
@@ -13,6 +13,7 @@ interface PagefindUIOptions {
   resetStyles?: boolean;
   autofocus?: boolean;
   translations?: Record<string, string>;
+  ranking?: { pageLength?: number; termFrequency?: number; termSaturation?: number; metaWeights?: Record<string, number> };
 }
 interface PagefindUIInstance {
   triggerSearch(term: string): void;
@@ -60,6 +61,10 @@ if (root) {
         showImages: false,
         autofocus: !new URLSearchParams(location.search).get('q'),
         translations: { placeholder: 'Search the article, the companion and the traces' },
+        // 864 short, similar trace pages would otherwise outrank the two long
+        // texts for every term: weaken the short-page bonus and the title boost
+        // (trace pages also index their text at a low weight).
+        ranking: { pageLength: 0.1, metaWeights: { title: 0.5 } },
       });
       const q = new URLSearchParams(location.search).get('q');
       if (q) ui.triggerSearch(q);
@@ -76,7 +81,7 @@ if (root) {
     })
     .catch(() => {
       fallback(
-        'The search index is missing from this copy of the site (it is built by “npm run build”). Use the table of contents of the article or the companion, or the index of all traces, instead.',
+        'The search index is missing from this copy of the site. Use the table of contents of the article or the companion, or the index of all traces, instead.',
       );
     });
 }

@@ -63,6 +63,9 @@ describe('over all 864 runs', () => {
       expect(r.calls).toBeGreaterThanOrEqual(TIMING.minimumCalls);
     }
   });
+  it('a tick without events changes no entity’s state (so its snapshot can be shared)', () => {
+    for (const r of runs) expect(simulate(r.switches, { fullSnapshots: true }).ticks).toEqual(r.ticks);
+  });
   it('each run’s event list agrees with its outcome', () => {
     for (const r of runs) {
       const ticks = r.events.map((e) => e.tick);

@@ -1,0 +1,289 @@
+// `npm run bench`: performance figures beside their targets. It never fails — a figure
+// that cannot be measured yet says why, and the exit code is always 0.
+//   build     `astro build` wall time, median of 3 (into tmp/bench-dist)
+//   bytes     per page template: gzip size (level 9; 1 kB = 1000 bytes) of the HTML
+//             document, the CSS and the JavaScript that Chromium actually loads while
+//             the page is scrolled top to bottom (so client:visible islands count)
+//   sweep     all 864 runs simulated (what runAll() does before it memoises), median of
+//             several, plus runAll()'s first, cold call; in a child Node that imports
+//             src/model/index.ts directly (Node 22 type stripping)
+//   click     /explorer/: click a fencing radio, time until the DOM has changed and
+//             laid out again (MutationObserver + forced layout, measured in the page
+//             with performance.now()), median of 20 clicks after 4 warm-ups
+import { gzipSync } from 'node:zlib';
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT, run, astroBuild } from './repro.mjs';
+import { serve } from './serve.mjs';
+import { launch } from './chromium.mjs';
+import { PAGES, fileFor } from '../tests/browser/pages.mjs';
+
+const OUT = 'tmp/bench-dist';
+const MODEL = join(ROOT, 'src', 'model', 'index.ts');
+const BUILDS = 3;
+const CLICKS = 20;
+const WARMUP_CLICKS = 4;
+const JS_BUDGET = { explorer: 40_000, article: 25_000, trace: 5_000 }; // gzip bytes
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const exists = (p) =>
+  access(p).then(
+    () => true,
+    () => false,
+  );
+const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
+const ms = (n) => (n < 10 ? `${n.toFixed(2)} ms` : `${n.toFixed(1)} ms`);
+const short = (err) => String(err?.message ?? err).split('\n')[0].slice(0, 100);
+
+// ---------------------------------------------------------------- sweep (child mode)
+
+if (process.argv[2] === '--sweep-child') {
+  const mod = await import(pathToFileURL(MODEL).href);
+  if (typeof mod.runAll !== 'function') throw new Error('src/model/index.ts does not export runAll()');
+  let t = performance.now();
+  const first = mod.runAll();
+  const cold = performance.now() - t;
+  // runAll() memoises its result, so repeat the work it does on a cache miss.
+  const sweepOnce =
+    typeof mod.simulate === 'function' && typeof mod.allSettings === 'function'
+      ? () => mod.allSettings().map((s) => mod.simulate(s))
+      : null;
+  const times = [];
+  const t0 = performance.now();
+  for (let i = 0; sweepOnce && i < 30 && (i < 5 || performance.now() - t0 < 20_000); i++) {
+    t = performance.now();
+    sweepOnce();
+    times.push(performance.now() - t);
+  }
+  console.log(JSON.stringify({ runs: first.length, cold, times }));
+  process.exit(0);
+}
+
+async function sweep() {
+  if (!(await exists(MODEL))) return { note: 'n/a (not built yet: no src/model/index.ts)' };
+  const r = await run(import.meta.filename, ['--sweep-child'], { quiet: true, timeout: 120_000 });
+  const json = r.tail.findLast((l) => l.startsWith('{'));
+  if (r.code !== 0 || !json) return { note: `n/a (${r.tail.filter(Boolean).slice(-1)[0]?.slice(0, 90) ?? `exit ${r.code}`})` };
+  const { runs, cold, times } = JSON.parse(json);
+  if (!times.length) return { value: cold, n: 1, runs, cold }; // no simulate/allSettings: first call only
+  return { value: median(times), n: times.length, runs, cold };
+}
+
+// ---------------------------------------------------------------- browser measures
+
+async function pageBytes(browser, server, page) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const tab = await context.newPage();
+  const pending = [];
+  const sums = { document: 0, stylesheet: 0, script: 0 };
+  const counts = { document: 0, stylesheet: 0, script: 0 };
+  tab.on('response', (res) => {
+    const type = res.request().resourceType();
+    if (!(type in sums) || !res.url().startsWith(server.origin)) return;
+    pending.push(
+      res
+        .body()
+        .then((body) => {
+          sums[type] += gzipSync(body, { level: 9 }).length;
+          counts[type]++;
+        })
+        .catch(() => {}),
+    );
+  });
+  try {
+    await tab.goto(server.url + page.path.replace(/^\//, ''), { waitUntil: 'load', timeout: 30_000 });
+    // Scroll through the page so islands hydrated on `client:visible` load their code too.
+    await tab.evaluate(async () => {
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+      for (let y = 0, i = 0; y < document.documentElement.scrollHeight && i < 200; y += innerHeight, i++) {
+        scrollTo(0, y);
+        await frame();
+      }
+    });
+    await tab.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+    await tab.waitForTimeout(300);
+    await tab.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+    await Promise.all(pending);
+    return { html: sums.document, css: sums.stylesheet, js: sums.script, counts };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Runs in the page: click `sel`, resolve with ms until the DOM settled and was laid out. */
+function clickAndTime(sel) {
+  const el = document.querySelector(sel);
+  if (!el) return Promise.resolve({ error: `no ${sel}` });
+  return new Promise((resolve) => {
+    let last = null;
+    const mo = new MutationObserver(() => {
+      document.documentElement.getBoundingClientRect(); // force style + layout of the change
+      last = performance.now();
+    });
+    mo.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+    const t0 = performance.now();
+    el.click();
+    let seen = last;
+    let quietFrames = 0;
+    const frame = () => {
+      if (last !== null && last === seen) quietFrames++;
+      else quietFrames = 0;
+      seen = last;
+      if (quietFrames >= 3 || performance.now() - t0 > 3000) {
+        mo.disconnect();
+        return resolve(last === null ? { error: 'the click changed nothing in the DOM' } : { ms: last - t0 });
+      }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+async function clickLatency(browser, server) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const tab = await context.newPage();
+  try {
+    await tab.goto(server.url + 'explorer/', { waitUntil: 'load', timeout: 30_000 });
+    await tab.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+    const sel = (v) => `input[name="fencing"][value="${v}"]`;
+    // Islands hydrate asynchronously: wait until a click actually changes something.
+    const times = [];
+    for (let i = 0; i < WARMUP_CLICKS + CLICKS; i++) {
+      const r = await tab.evaluate(clickAndTime, sel(i % 2 === 0 ? 'off' : 'on'));
+      if (r.error) return { note: `n/a (${r.error})` };
+      if (i >= WARMUP_CLICKS) times.push(r.ms);
+    }
+    return { value: median(times), n: times.length, max: Math.max(...times) };
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+function table(rows, headers) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i] ?? '').length)));
+  const line = (cells) => cells.map((c, i) => String(c ?? '').padEnd(widths[i])).join('  ').trimEnd();
+  console.log(line(headers));
+  console.log(widths.map((w) => '─'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}
+
+const verdict = (value, limit, strict = true) =>
+  value == null ? '' : (strict ? value < limit : value <= limit) ? 'ok' : 'OVER';
+
+async function main() {
+  const t0 = performance.now();
+  const rows = [];
+
+  // Build time
+  console.log(`building ${BUILDS}× into ${OUT} …`);
+  const buildTimes = [];
+  let buildNote = null;
+  for (let i = 0; i < BUILDS; i++) {
+    const r = await astroBuild(OUT, { quiet: true, timeout: 300_000 });
+    if (r.code !== 0) {
+      buildNote = `n/a (build failed: ${r.tail.filter((l) => /error/i.test(l))[0]?.trim().slice(0, 80) ?? `exit ${r.code}`})`;
+      break;
+    }
+    buildTimes.push(r.ms / 1000);
+    console.log(`  build ${i + 1}: ${(r.ms / 1000).toFixed(1)} s`);
+  }
+  const buildMedian = buildTimes.length === BUILDS ? median(buildTimes) : null;
+  rows.push([
+    'build time (astro build, median of 3)',
+    buildNote ?? `${buildMedian.toFixed(1)} s`,
+    '< 30 s',
+    verdict(buildMedian, 30),
+  ]);
+
+  // Model sweep
+  console.log('timing the 864-run sweep …');
+  let s;
+  try {
+    s = await sweep();
+  } catch (err) {
+    s = { note: `n/a (${short(err)})` };
+  }
+  const sweepRuns = s.runs != null && s.runs !== 864 ? ` — got ${s.runs} runs, not 864` : '';
+  rows.push([
+    `model sweep, 864 runs (median of ${s.n ?? '…'})`,
+    s.note ?? `${ms(s.value)} (first, cold: ${ms(s.cold)})${sweepRuns}`,
+    '< 50 ms',
+    verdict(s.value, 50),
+  ]);
+
+  // Browser figures
+  const byteRows = [];
+  let browser;
+  let server;
+  try {
+    if (buildNote) throw new Error('no build');
+    server = await serve(join(ROOT, OUT));
+    browser = await launch();
+    console.log('timing explorer clicks …');
+    let click;
+    if (!(await exists(join(ROOT, OUT, 'explorer', 'index.html')))) click = { note: 'n/a (not built yet: no /explorer/)' };
+    else {
+      try {
+        click = await clickLatency(browser, server);
+      } catch (err) {
+        click = { note: `n/a (${short(err)})` };
+      }
+    }
+    rows.push([
+      `explorer click → DOM updated (median of ${click.n ?? CLICKS})`,
+      click.note ?? `${ms(click.value)} (max ${ms(click.max)})`,
+      '< 16 ms',
+      verdict(click.value, 16),
+    ]);
+
+    console.log('measuring page weights …');
+    for (const page of PAGES) {
+      if (!(await exists(join(ROOT, OUT, fileFor(page))))) {
+        byteRows.push([page.name, 'n/a (not built yet)', '', '', JS_BUDGET[page.name] ? `≤ ${kB(JS_BUDGET[page.name])}` : '—', '']);
+        continue;
+      }
+      try {
+        const b = await pageBytes(browser, server, page);
+        const budget = JS_BUDGET[page.name];
+        byteRows.push([
+          page.name,
+          kB(b.html),
+          `${kB(b.css)} (${b.counts.stylesheet})`,
+          `${kB(b.js)} (${b.counts.script})`,
+          budget ? `≤ ${kB(budget)}` : '—',
+          budget ? verdict(b.js, budget, false) : '',
+        ]);
+      } catch (err) {
+        byteRows.push([page.name, `n/a (${short(err)})`, '', '', '', '']);
+      }
+    }
+  } catch (err) {
+    if (!rows.some((r) => r[0].startsWith('explorer click')))
+      rows.push(['explorer click → DOM updated', `n/a (${buildNote ? 'no build' : short(err)})`, '< 16 ms', '']);
+    if (!byteRows.length) byteRows.push(['(all pages)', `n/a (${buildNote ? 'no build' : short(err)})`, '', '', '', '']);
+  } finally {
+    await browser?.close().catch(() => {});
+    await server?.close();
+  }
+
+  console.log('');
+  table(rows, ['measure', 'figure', 'target', '']);
+  console.log('');
+  table(byteRows, ['page (pages.mjs)', 'HTML', 'CSS (files)', 'JS (files)', 'JS target', '']);
+  console.log('gzip -9 of what Chromium loads while the page is scrolled through; 1 kB = 1000 bytes; inline <script> counts as HTML');
+  console.log(`\nbuilds: ${buildTimes.map((t) => `${t.toFixed(1)} s`).join(', ') || '—'} · bench took ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+try {
+  await main();
+} catch (err) {
+  console.log(`bench: could not finish: ${err.stack ?? err}`);
+}
+process.exit(0);

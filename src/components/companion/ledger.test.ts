@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { preset, runFor } from '../../model/index.ts';
+import { extraCalls, ledger } from './ledger.ts';
+
+const run = (id: string) => runFor(preset(id).switches);
+
+describe('ledger: where every model call went', () => {
+  it('main trace: minimum + the v1 revenue call + the s3 call lost with the silent worker', () => {
+    const l = ledger(run('main'));
+    expect([l.total, l.used, l.superseded, l.unrecorded, l.stale]).toEqual([6, 4, 1, 1, 0]);
+    expect(l.calls.filter((c) => c.fate !== 'used').map((c) => `#${c.attempt} ${c.step} ${c.fate}`)).toEqual([
+      '#1 s2 superseded',
+      '#1 s3 unrecorded',
+    ]);
+    expect(l.parts.filter((p) => p.restoredBy !== null).map((p) => p.step)).toEqual(['s1']);
+  });
+
+  it('a crashed worker loses the same call, in flight', () => {
+    const l = ledger(run('crashed'));
+    expect(l.calls.find((c) => c.attempt === 1 && c.step === 's3')).toMatchObject({ arrived: false, fate: 'unrecorded' });
+  });
+
+  it('end-only: every call of #1 is wasted, and the difference from per-step is #2 s1 and #1 s4', () => {
+    const l = ledger(run('end-only'));
+    expect([l.total, l.used, l.superseded, l.unrecorded]).toEqual([8, 4, 1, 3]);
+    expect(extraCalls(run('end-only'), run('main')).map((c) => `#${c.attempt} ${c.step}`).sort()).toEqual(['#1 s4', '#2 s1']);
+    expect(extraCalls(run('main'), run('end-only'))).toEqual([]);
+  });
+
+  it('pins off: cheaper, with one stale part inside the accepted digest', () => {
+    const l = ledger(run('pins-off'));
+    expect([l.total, l.used, l.stale, l.unrecorded]).toEqual([5, 4, 1, 1]);
+  });
+
+  it('adds up for every run of the grid', async () => {
+    const { runAll } = await import('../../model/index.ts');
+    for (const r of runAll()) expect(ledger(r).total).toBe(r.calls);
+  });
+});

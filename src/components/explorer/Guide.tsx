@@ -1,0 +1,138 @@
+/**
+ * The guided route: one scene at a time with previous/next, "Scene k of 14",
+ * arrow keys while the scene panel (or one of its buttons) has focus, and the
+ * whole route as a readable transcript whose entries jump to their scene.
+ */
+import { Fragment } from 'preact';
+import { useMemo } from 'preact/hooks';
+import { runOf } from './model.ts';
+import { FOCUS_LABEL, SCENES, sceneSwitches } from './scenes.ts';
+import { tickLabel } from './format.ts';
+
+interface Props {
+  /** The scene the panel shows (1-based). */
+  at: number;
+  /** True while the page shows exactly that scene's setting. */
+  active: boolean;
+  go: (n: number) => void;
+  sceneHref: (n: number) => string;
+}
+
+export function Guide({ at, active, go, sceneHref }: Props) {
+  const n = SCENES.length;
+  const scene = SCENES[at - 1];
+  const run = runOf(sceneSwitches(scene));
+  const tick = scene.tick(run);
+  // All captions, for the transcript: built once (they only depend on the model).
+  const transcript = useMemo(
+    () =>
+      SCENES.map((s, i) => {
+        const r = runOf(sceneSwitches(s));
+        return { n: i + 1, title: s.title, caption: s.caption(r), tick: s.tick(r) };
+      }),
+    [],
+  );
+  const onKey = (e: KeyboardEvent) => {
+    const el = e.target as HTMLElement;
+    // Arrows belong to form controls (radio groups, the tick slider); only the
+    // panel itself and its buttons hand them to the route.
+    if (!(el === e.currentTarget || el.tagName === 'BUTTON')) return;
+    if (e.key === 'ArrowRight' && (at < n || !active)) {
+      e.preventDefault();
+      go(active ? at + 1 : at);
+    } else if (e.key === 'ArrowLeft' && at > 1) {
+      e.preventDefault();
+      go(at - 1);
+    }
+  };
+  // In-page jumps keep the address (its hash is the tick) and move focus to the panel.
+  const jump = (f: string) => (ev: MouseEvent) => {
+    ev.preventDefault();
+    const el = document.getElementById(`ex-${f}`);
+    if (!el) return;
+    el.scrollIntoView({ block: 'start' });
+    el.focus({ preventScroll: true });
+  };
+  const follow = (k: number) => (ev: MouseEvent) => {
+    if (ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
+    ev.preventDefault();
+    go(k);
+    document.getElementById('ex-guide-panel')?.focus();
+  };
+  return (
+    <section class="ex-guide" aria-labelledby="ex-guide-h">
+      <h2 id="ex-guide-h">Guided route</h2>
+      <div
+        class={'ex-guide__panel' + (active ? '' : ' is-away')}
+        id="ex-guide-panel"
+        tabindex={0}
+        role="group"
+        aria-roledescription="scene"
+        aria-labelledby="ex-scene-count ex-scene-title"
+        onKeyDown={onKey}
+      >
+        <p class="ex-guide__count" id="ex-scene-count">
+          Scene {at} of {n}
+        </p>
+        <h3 class="ex-guide__title" id="ex-scene-title">
+          {scene.title}
+        </h3>
+        <p class="ex-guide__caption" aria-live="polite">
+          {scene.caption(run)}
+        </p>
+        <p class="ex-guide__look small">
+          {active ? (
+            <>
+              Showing {tickLabel(tick)}. Look at{' '}
+              {scene.focus.map((f, i) => (
+                <Fragment key={f}>
+                  {i > 0 && ' and '}
+                  <a href={`#ex-${f}`} onClick={jump(f)}>
+                    {FOCUS_LABEL[f]}
+                  </a>
+                </Fragment>
+              ))}{' '}
+              (marked below).
+            </>
+          ) : (
+            <>
+              The page below is not showing this scene’s setting and tick yet.
+            </>
+          )}
+        </p>
+        <div class="ex-guide__nav">
+          <button type="button" onClick={() => at > 1 && go(at - 1)} aria-disabled={at <= 1 ? 'true' : undefined} aria-keyshortcuts="ArrowLeft" data-guide="prev">
+            <span aria-hidden="true">← </span>Previous<span class="ex-wide-only"> scene</span>
+          </button>
+          <button type="button" onClick={() => (active ? at < n && go(at + 1) : go(at))} aria-disabled={active && at >= n ? 'true' : undefined} aria-keyshortcuts="ArrowRight" data-guide="next">
+            {active ? (
+              <>
+                Next<span class="ex-wide-only"> scene</span>
+              </>
+            ) : (
+              `Show scene ${at}`
+            )}
+            <span aria-hidden="true"> →</span>
+          </button>
+          <span class="small muted ex-guide__hint">
+            With this panel focused, <kbd>←</kbd> and <kbd>→</kbd> also move between scenes.
+          </span>
+        </div>
+      </div>
+      <details class="ex-transcript">
+        <summary>Read the whole route as text ({n} scenes)</summary>
+        <ol>
+          {transcript.map((s) => (
+            <li key={s.n} aria-current={s.n === at && active ? 'step' : undefined}>
+              <a href={sceneHref(s.n)} onClick={follow(s.n)}>
+                <strong>{s.title}</strong>
+              </a>{' '}
+              <span class="muted small">({tickLabel(s.tick)})</span>
+              <p>{s.caption}</p>
+            </li>
+          ))}
+        </ol>
+      </details>
+    </section>
+  );
+}

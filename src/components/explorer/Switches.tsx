@@ -1,0 +1,65 @@
+/**
+ * The eight switches as native radio groups: one <fieldset> + <legend> per
+ * switch, inputs named by switch id and valued by switch value (model.md §2),
+ * so arrow keys move within a group and Tab moves between groups. A second
+ * set on the same page (Compare) passes a `prefix`, which keeps its radio
+ * names apart from the main set's.
+ */
+import { MAIN, SWITCH_IDS, SWITCH_INFO, SWITCH_VALUES, type SwitchId, type Switches } from './model.ts';
+
+interface Props {
+  value: Switches;
+  onChange: (id: SwitchId, value: string) => void;
+  /** Prefix for element ids and input names; '' keeps names equal to switch ids. */
+  prefix?: string;
+  compact?: boolean;
+  label?: string;
+}
+
+/**
+ * Preact sets `value` as a property and skips it when the property already
+ * equals it — and a radio's value property defaults to "on". The attribute
+ * would then be missing for every value "on", and selectors such as
+ * input[name=fencing][value=on] would not find it. Write the attribute.
+ */
+function keepValueAttribute(el: HTMLInputElement | null) {
+  if (el && el.getAttribute('value') !== el.value) el.setAttribute('value', el.value);
+}
+
+export function SwitchPanel({ value, onChange, prefix = '', compact = false, label = 'Switches' }: Props) {
+  return (
+    <div class={compact ? 'ex-switches ex-switches--compact' : 'ex-switches'} role="group" aria-label={label}>
+      {SWITCH_IDS.map((id) => {
+        const info = SWITCH_INFO[id];
+        const changed = value[id] !== MAIN[id];
+        const meaningId = `${prefix || 'sw'}-${id}-meaning`;
+        return (
+          <fieldset class={changed ? 'ex-switch is-changed' : 'ex-switch'} key={id} aria-describedby={meaningId} data-switch={id}>
+            <legend>
+              {info.label}
+              {changed && <span class="ex-badge">changed</span>}
+            </legend>
+            <p class={compact ? 'ex-meaning sr-only' : 'ex-meaning'} id={meaningId}>
+              {info.meaning}
+            </p>
+            <div class="ex-options">
+              {SWITCH_VALUES[id].map((v) => (
+                <label class="ex-option" key={v}>
+                  <input
+                    type="radio"
+                    name={prefix ? `${prefix}-${id}` : id}
+                    value={v}
+                    ref={keepValueAttribute}
+                    checked={value[id] === v}
+                    onChange={() => onChange(id, v)}
+                  />
+                  <span>{info.values[v] ?? v}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+/**
+ * The state of every record at one tick: what happened, the attempts, the
+ * owner epoch and the stores' decisions, the journal, the candidates and
+ * acceptances, the effect intents, the feed and the newsletter. Everything is
+ * read from the run's snapshot at that tick (run.ticks[t]) and its records.
+ */
+import type { ComponentChildren } from 'preact';
+import { SWITCH_INFO, eventsAt, short, writesAt, type Run, type Switches } from './model.ts';
+import type { Focus } from './scenes.ts';
+import { journalRows, tickLabel } from './format.ts';
+
+const ACTIVITY_TEXT: Record<string, string> = {
+  working: 'working',
+  silent: 'silent (no heartbeat)',
+  dead: 'dead',
+  stopped: 'stopped',
+};
+
+const OUTCOME_TEXT: Record<string, string> = {
+  applied: 'applied',
+  rejected: 'rejected (stale token)',
+  'stale-applied': 'applied although stale',
+};
+
+interface PanelProps {
+  id: Focus | 'now';
+  title: string;
+  focus: Focus[];
+  sceneNo: number | null;
+  children: ComponentChildren;
+  wide?: boolean;
+}
+
+function Panel({ id, title, focus, sceneNo, children, wide }: PanelProps) {
+  const on = id !== 'now' && focus.includes(id) && sceneNo !== null;
+  return (
+    <section
+      class={'ex-panel' + (on ? ' is-focus' : '') + (wide ? ' ex-panel--wide' : '')}
+      id={`ex-${id}`}
+      aria-labelledby={`ex-${id}-h`}
+      data-panel={id}
+      tabindex={-1}
+    >
+      <h3 id={`ex-${id}-h`}>
+        {title}
+        {on && <span class="ex-look">Scene {sceneNo}: look here</span>}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function Wrap({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <section class="table-wrap" tabindex={0} aria-label={label}>
+      {children}
+    </section>
+  );
+}
+
+interface Props {
+  run: Run;
+  switches: Switches;
+  tick: number;
+  focus: Focus[];
+  sceneNo: number | null;
+}
+
+export function TickPanels({ run, switches, tick, focus, sceneNo }: Props) {
+  const snap = run.ticks[tick];
+  const events = eventsAt(run, tick);
+  const writes = writesAt(run, tick);
+  const journal = journalRows(run, tick);
+  const accepted = run.acceptances.filter((a) => a.tick <= tick);
+  const posts = run.feedPosts.filter((p) => p.tick <= tick);
+  const p = { focus, sceneNo };
+  return (
+    <div class="ex-panels">
+      <Panel id="now" title={`What happens at ${tickLabel(tick)}`} {...p} wide>
+        {events.length ? (
+          <ul class="ex-events">
+            {events.map((e, i) => (
+              <li key={i}>
+                <span class={`lane-${e.lane}`}>{e.lane}</span> <span class="ex-actor">{e.actor}</span> {e.text}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p class="muted">Nothing happens at {tickLabel(tick)}.</p>
+        )}
+        <p class="small muted">
+          Current report: <strong class="figure">{snap.current}</strong>.
+        </p>
+      </Panel>
+
+      <Panel id="attempts" title="Attempts" {...p} wide>
+        <p class="small muted" id="ex-attempts-note">
+          The controller sees only the <em>state</em>. What an attempt is <em>really doing</em> is hidden from it: a paused
+          worker and a dead one look the same.
+        </p>
+        <Wrap label={`Attempts at ${tickLabel(tick)}`}>
+          <table aria-describedby="ex-attempts-note">
+            <thead>
+              <tr>
+                <th scope="col">Attempt</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Token</th>
+                <th scope="col">Pinned to</th>
+                <th scope="col">State (controller’s view)</th>
+                <th scope="col">Really doing</th>
+                <th scope="col" class="num">Calls</th>
+                <th scope="col">Steps done</th>
+              </tr>
+            </thead>
+            <tbody>
+              {snap.attempts.length === 0 && (
+                <tr>
+                  <td colSpan={8} class="muted">No attempt yet.</td>
+                </tr>
+              )}
+              {snap.attempts.map((a) => (
+                <tr key={a.n} data-attempt={a.n}>
+                  <th scope="row">#{a.n}</th>
+                  <td>{a.kind}</td>
+                  <td class="figure">{a.token}</td>
+                  <td>{a.pin}</td>
+                  <td>
+                    <span class={`ex-state ex-state--${a.state}`}>{a.state}</span>
+                  </td>
+                  <td>
+                    <span class={`ex-activity ex-activity--${a.activity}`}>{ACTIVITY_TEXT[a.activity] ?? a.activity}</span>
+                  </td>
+                  <td class="num figure">{a.calls}</td>
+                  <td>{a.done.length ? a.done.join(' ') : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Wrap>
+      </Panel>
+
+      <Panel id="epoch" title="Owner epoch and the stores’ decisions" {...p}>
+        <p>
+          Owner epoch: <strong class="figure">{snap.ownerEpoch}</strong>
+          {switches.fencing === 'off' && <span class="muted"> (fencing is off: the stores do not compare tokens)</span>}
+        </p>
+        {writes.length ? (
+          <ul class="ex-writes">
+            {writes.map((w, i) => (
+              <li key={i} data-outcome={w.outcome}>
+                {w.store}: #{w.writer} writes with token <span class="figure">{w.token}</span> (epoch{' '}
+                <span class="figure">{w.epoch}</span>) →{' '}
+                <strong class={w.outcome === 'applied' ? undefined : w.outcome === 'rejected' ? 'ok' : 'broken'}>
+                  {OUTCOME_TEXT[w.outcome]}
+                </strong>
+                <span class="muted small"> — {w.what}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p class="muted small">No protected write at {tickLabel(tick)}.</p>
+        )}
+      </Panel>
+      <Panel id="newsletter" title="Newsletter" {...p}>
+        <p class="small">
+          Rule: <strong>{SWITCH_INFO.rule.values[switches.rule]}</strong>
+          {switches.pins === 'off' && switches.rule === 'current-accepted' && (
+            <span class="muted"> (records carry no version, so this rule fails open)</span>
+          )}
+        </p>
+        <p>
+          <span class={`ex-news ex-news--${snap.newsletter.state}`}>{snap.newsletter.state}</span>
+          {snap.newsletter.digest && (
+            <>
+              {' '}
+              on <span class="figure">{short(snap.newsletter.digest)}</span>, quoting <strong>{snap.newsletter.quote}</strong>
+            </>
+          )}
+        </p>
+      </Panel>
+      <Panel id="journal" title="Journal" {...p} wide>
+        {journal.length ? (
+          <Wrap label={`Journal at ${tickLabel(tick)}`}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Step</th>
+                  <th scope="col">Result</th>
+                  <th scope="col">Recorded input hash</th>
+                  <th scope="col">Writer</th>
+                  <th scope="col">Token</th>
+                  <th scope="col">Written</th>
+                  <th scope="col">Stale?</th>
+                  <th scope="col">Later</th>
+                </tr>
+              </thead>
+              <tbody>
+                {journal.map((e, i) => (
+                  <tr key={i} data-step={e.step}>
+                    <th scope="row">{e.step}</th>
+                    <td class="figure">{e.result}</td>
+                    <td class={e.input.startsWith('none') ? 'muted' : 'figure'}>{e.input}</td>
+                    <td>#{e.writer}</td>
+                    <td class="figure">{e.token}</td>
+                    <td>{tickLabel(e.tick)}</td>
+                    <td>{e.stale ? <span class="broken">stale, applied</span> : 'no'}</td>
+                    <td>
+                      {[
+                        ...e.restoredBy.map((n) => `restored by #${n}`),
+                        ...e.redoneBy.map((n) => `#${n} redid this step`),
+                      ].join('; ') || '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Wrap>
+        ) : (
+          <p class="muted small">The journal is empty at {tickLabel(tick)}.</p>
+        )}
+      </Panel>
+      <Panel id="artifacts" title="Candidates and acceptances" {...p}>
+        {snap.candidates.length ? (
+          <ul class="ex-list">
+            {snap.candidates.map((c) => {
+              const full = run.candidates.find((x) => x.digest === c.digest);
+              return (
+                <li key={c.digest}>
+                  <span class="figure">{short(c.digest)}</span> by #{c.attempt}
+                  {full && <> (pinned to {full.pin ?? 'no version: pins off'})</>}:{' '}
+                  <span class={`ex-art ex-art--${c.state}`}>{c.state}</span>
+                  {c.state === 'refused' && full?.refusal && <span class="muted small"> — {full.refusal}</span>}
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p class="muted small">No candidate digest yet.</p>
+        )}
+        <p class="small">
+          Acceptance records:{' '}
+          {accepted.length
+            ? accepted.map((a) => `${tickLabel(a.tick)} ${short(a.digest)} for ${a.version ?? 'no version (pins off)'}`).join('; ')
+            : 'none yet'}
+        </p>
+      </Panel>
+      <Panel id="effects" title="Effect intents" {...p}>
+        {snap.intents.length ? (
+          <ul class="ex-list">
+            {snap.intents.map((it, i) => (
+              <li key={i}>
+                announce <span class="figure">{short(it.digest)}</span> by #{it.attempt}:{' '}
+                <span class={`ex-eff ex-eff--${it.state}`}>{it.state === 'recorded' ? 'intent recorded' : it.state}</span>
+                {it.post && <> ({it.post})</>}
+                <span class="muted small"> · key {it.key ?? 'none'}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p class="muted small">No effect intent yet.</p>
+        )}
+      </Panel>
+      <Panel id="feed" title="Feed" {...p} wide>
+        <p class="small">
+          Posts applied: <strong class="figure">{snap.posts}</strong>
+          {posts.length > 0 && <> ({posts.map((q) => `${q.id} for ${short(q.digest)} at ${tickLabel(q.tick)}`).join('; ')})</>}
+        </p>
+        <p class="small">Remembered keys:</p>
+        {snap.feedKeys.length ? (
+          <ul class="ex-list ex-keys">
+            {snap.feedKeys.map((k) => (
+              <li key={k.key}>
+                <code>{k.key}</code> → {k.post}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p class="muted small">none</p>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Compare: two runs' events aligned by tick. A tick "differs" when the
+ * ordered list of (lane, actor, text) at that tick is not the same in both
+ * runs; within a differing tick, each event is marked by whether the other
+ * run has the identical event at that tick.
+ */
+import type { Run, TraceEvent } from './model.ts';
+
+export interface CompareEvent extends TraceEvent {
+  /** The other run has this exact event at this tick. */
+  shared: boolean;
+}
+
+export interface CompareRow {
+  tick: number;
+  left: CompareEvent[];
+  right: CompareEvent[];
+  differs: boolean;
+}
+
+const sig = (e: TraceEvent) => `${e.lane}\u0000${e.actor}\u0000${e.text}`;
+
+function byTick(run: Run): Map<number, TraceEvent[]> {
+  const m = new Map<number, TraceEvent[]>();
+  for (const e of run.events) {
+    const list = m.get(e.tick);
+    if (list) list.push(e);
+    else m.set(e.tick, [e]);
+  }
+  return m;
+}
+
+export function compareRows(a: Run, b: Run): CompareRow[] {
+  const A = byTick(a);
+  const B = byTick(b);
+  const ticks = [...new Set([...A.keys(), ...B.keys()])].sort((x, y) => x - y);
+  return ticks.map((tick) => {
+    const l = A.get(tick) ?? [];
+    const r = B.get(tick) ?? [];
+    const ls = new Set(l.map(sig));
+    const rs = new Set(r.map(sig));
+    const differs = l.length !== r.length || l.some((e, i) => sig(e) !== sig(r[i]));
+    return {
+      tick,
+      left: l.map((e) => ({ ...e, shared: rs.has(sig(e)) })),
+      right: r.map((e) => ({ ...e, shared: ls.has(sig(e)) })),
+      differs,
+    };
+  });
+}
+
+/** Ticks at which the two runs differ. */
+export function differingTicks(a: Run, b: Run): number[] {
+  return compareRows(a, b)
+    .filter((r) => r.differs)
+    .map((r) => r.tick);
+}

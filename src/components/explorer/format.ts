@@ -1,0 +1,147 @@
+/**
+ * Words and short strings for what a run already says. Pure functions of
+ * model output: they format, they never decide. Shared by the explorer, the
+ * TryIt panel and the unit tests.
+ */
+import {
+  INVARIANTS,
+  RECORDS,
+  SWITCH_IDS,
+  SWITCH_INFO,
+  TIMING,
+  changedFromMain,
+  journalAt,
+  short,
+  type InvariantId,
+  type Run,
+  type Switches,
+} from './model.ts';
+
+export const tickLabel = (t: number): string => `t${t}`;
+export const attemptLabel = (n: number): string => `#${n}`;
+
+/** "#1 3 · #2 3 · #3 0" */
+export function callsByAttemptText(run: Run): string {
+  return Object.entries(run.callsByAttempt)
+    .map(([n, c]) => `#${n} ${c}`)
+    .join(' · ');
+}
+
+export interface OutcomeRow {
+  id: string;
+  label: string;
+  value: string;
+}
+
+/** The outcome of a run as label/value rows (the same rows the browser test reads back). */
+export function outcomeRows(run: Run): OutcomeRow[] {
+  const acc = run.acceptances.length
+    ? run.acceptances.map((a) => `${tickLabel(a.tick)} ${short(a.digest)} ${a.version ? `for ${a.version}` : '(no version recorded)'}`).join('; ')
+    : 'none';
+  return [
+    { id: 'calls', label: 'Model calls', value: `${run.calls} (minimum ${TIMING.minimumCalls}; ${callsByAttemptText(run)})` },
+    {
+      id: 'restored',
+      label: 'Steps restored',
+      value: run.restores.length
+        ? `${run.restored} (${run.restores.map((r) => `${r.step} by #${r.attempt} at ${tickLabel(r.tick)}`).join(', ')})`
+        : `${run.restored}`,
+    },
+    { id: 'rejected', label: 'Stale writes rejected', value: `${run.staleWritesRejected}` },
+    { id: 'applied', label: 'Stale writes applied', value: `${run.staleWritesApplied}` },
+    { id: 'posts', label: 'Posts applied by the feed', value: `${run.posts}` },
+    { id: 'duplicates', label: 'Duplicate posts', value: `${run.duplicatePosts}` },
+    { id: 'acceptances', label: 'Acceptances', value: acc },
+    {
+      id: 'newsletter',
+      label: 'Newsletter',
+      value: run.newsletter
+        ? `admitted ${tickLabel(run.newsletter.tick)} on ${short(run.newsletter.digest)}, quoting ${run.newsletter.quote}`
+        : 'never admitted',
+    },
+    { id: 'finished', label: 'Finished', value: run.finished ? 'yes' : 'no' },
+  ];
+}
+
+export function brokenIds(run: Run): InvariantId[] {
+  return INVARIANTS.filter((i) => run.invariants[i.id]).map((i) => i.id);
+}
+
+/** The first tick at which the engine noted a breach of the invariant, if any. */
+export function breachTick(run: Run, id: InvariantId): number | null {
+  const b = run.breaches.find((x) => x.invariant === id);
+  return b ? b.tick : null;
+}
+
+export function recordFor(id: InvariantId) {
+  const inv = INVARIANTS.find((i) => i.id === id)!;
+  return RECORDS.find((r) => r.id === inv.record)!;
+}
+
+/** A one-sentence summary of a run for the polite live region. */
+export function summarise(s: Switches, run: Run): string {
+  const changed = changedFromMain(s);
+  const what = changed.length
+    ? changed.map((id) => `${SWITCH_INFO[id].label}: ${SWITCH_INFO[id].values[s[id]]}`).join('; ')
+    : 'Main trace';
+  const broken = brokenIds(run).map((id) => INVARIANTS.find((i) => i.id === id)!.label.toLowerCase());
+  const news = run.newsletter ? `newsletter ${tickLabel(run.newsletter.tick)} quoting ${run.newsletter.quote}` : 'newsletter never admitted';
+  return (
+    `${what}. ${run.calls} calls, ${run.posts} ${run.posts === 1 ? 'post' : 'posts'}, ${news}, ` +
+    `${run.finished ? 'finished' : 'not finished'}. ` +
+    (broken.length ? `Broken: ${broken.join(', ')}.` : 'No invariant broken.')
+  );
+}
+
+/** Query string for a setting: only switches that differ from the main trace. */
+export function switchQuery(s: Switches): string {
+  const p = new URLSearchParams();
+  for (const id of changedFromMain(s)) p.set(id, s[id]);
+  const q = p.toString();
+  return q ? `?${q}` : '';
+}
+
+export function sameSwitches(a: Switches, b: Switches): boolean {
+  return SWITCH_IDS.every((id) => a[id] === b[id]);
+}
+
+export interface JournalRow {
+  step: string;
+  result: string;
+  input: string; // short input hash, or "none (pins off)"
+  writer: number;
+  token: number;
+  tick: number;
+  stale: boolean;
+  restoredBy: number[];
+  redoneBy: number[];
+}
+
+/**
+ * The journal as it stands at `tick`, each entry with what later attempts did
+ * about it: restored it (the run's restores name this very result), or
+ * decided at admission to compute that step themselves.
+ */
+export function journalRows(run: Run, tick: number): JournalRow[] {
+  return journalAt(run, tick).map((e) => ({
+    step: e.step,
+    result: short(e.resultId),
+    input: e.inputHash ? short(e.inputHash) : 'none (pins off)',
+    writer: e.writer,
+    token: e.token,
+    tick: e.tick,
+    stale: e.stale,
+    restoredBy: e.restoredBy,
+    redoneBy: run.attempts
+      .filter(
+        (a) =>
+          a.kind === 'build' &&
+          a.n !== e.writer &&
+          a.admittedAt > e.tick &&
+          a.admittedAt <= tick &&
+          !a.restored.includes(e.step) &&
+          a.parts[e.step]?.computedBy === a.n,
+      )
+      .map((a) => a.n),
+  }));
+}

@@ -1,0 +1,127 @@
+/**
+ * The explorer's state as it lives in the URL, and back.
+ *
+ *   /explorer/?fencing=off&scene=8&vs=main#t8
+ *
+ * Switches are query parameters (only those that differ from the main trace
+ * are written; all eight are accepted). `scene` is the guided-route scene
+ * (1-based), `vs` the setting shown in Compare (a preset id or a trace slug),
+ * and the hash `#tN` the chosen tick. Parsing never throws: every problem
+ * becomes a sentence for the visible notice and the part falls back to its
+ * default. Pure functions; the island does the history calls.
+ */
+import { MAIN, PRESETS, SWITCH_IDS, changedFromMain, fromSlug, parseSwitches, slugOf, type Switches } from './model.ts';
+
+/** Query parameters that are not switches. */
+export const EXTRA_PARAMS = ['scene', 'vs'] as const;
+
+export interface UrlState {
+  switches: Switches;
+  /** Tick asked for in the hash (unclamped), or null when there is none. */
+  tick: number | null;
+  /** Guided-route scene, 1-based, or null. */
+  scene: number | null;
+  /** The compared setting, or null for the default (the main trace). */
+  vs: Switches | null;
+  problems: string[];
+  /** True when the query gave at least one switch parameter. */
+  hadSwitches: boolean;
+}
+
+const TICK_RE = /^t(\d{1,6})$/;
+
+/** Read a hash: '' or a non-tick fragment → null without a problem; '#tfoo' → problem. */
+export function parseTickHash(hash: string): { tick: number | null; problem: string | null } {
+  const h = decodeSafe(hash.replace(/^#/, ''));
+  if (h === '' || !/^t/i.test(h)) return { tick: null, problem: null };
+  const m = TICK_RE.exec(h);
+  if (!m) return { tick: null, problem: `“#${h}” is not a tick (ticks look like #t5); showing the default tick.` };
+  return { tick: Number(m[1]), problem: null };
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Read a `vs` value: a preset id or a full trace slug. */
+export function parseVs(raw: string): Switches | null {
+  const p = PRESETS.find((x) => x.id === raw);
+  if (p) return { ...p.switches };
+  return fromSlug(raw);
+}
+
+/** Name a compared setting for the URL: its preset id when it has one, else its slug. */
+export function vsToken(s: Switches): string {
+  const p = PRESETS.find((x) => SWITCH_IDS.every((id) => x.switches[id] === s[id]));
+  return p ? p.id : slugOf(s);
+}
+
+export function parseUrl(search: string, hash: string, sceneCount: number): UrlState {
+  const problems: string[] = [];
+  let params: [string, string][] = [];
+  try {
+    params = [...new URLSearchParams(search)];
+  } catch {
+    problems.push('The query string could not be read; showing the main trace.');
+  }
+  const switchParams = params.filter(([k]) => !(EXTRA_PARAMS as readonly string[]).includes(k));
+  const parsed = parseSwitches(switchParams);
+  problems.push(...parsed.problems.map((p) => p.message));
+
+  let scene: number | null = null;
+  const sceneRaw = params.filter(([k]) => k === 'scene');
+  if (sceneRaw.length) {
+    const v = sceneRaw[0][1];
+    const n = /^\d{1,3}$/.test(v) ? Number(v) : NaN;
+    if (n >= 1 && n <= sceneCount) scene = n;
+    else problems.push(`“${v}” is not a scene of the guided route (1 to ${sceneCount}); it was ignored.`);
+    if (sceneRaw.length > 1) problems.push('“scene” was given more than once; the first value was kept.');
+  }
+
+  let vs: Switches | null = null;
+  const vsRaw = params.filter(([k]) => k === 'vs');
+  if (vsRaw.length) {
+    const v = vsRaw[0][1];
+    vs = parseVs(v);
+    if (!vs) problems.push(`“${v}” names no preset and no trace; comparing with the main trace.`);
+    if (vsRaw.length > 1) problems.push('“vs” was given more than once; the first value was kept.');
+  }
+
+  const t = parseTickHash(hash);
+  if (t.problem) problems.push(t.problem);
+  return { switches: parsed.switches, tick: t.tick, scene, vs, problems, hadSwitches: switchParams.length > 0 };
+}
+
+/** Clamp a requested tick into a run's range [0, lastTick]. */
+export function clampTick(tick: number, lastTick: number): { tick: number; problem: string | null } {
+  if (tick > lastTick) {
+    return { tick: lastTick, problem: `This run ends at t${lastTick}; t${tick} does not exist, so t${lastTick} is shown.` };
+  }
+  return { tick: Math.max(0, tick), problem: null };
+}
+
+export interface ViewState {
+  switches: Switches;
+  tick: number | null; // null: no tick chosen (the end of the run is shown)
+  scene: number | null;
+  vs: Switches | null; // null: main trace
+}
+
+/** The search + hash for a view ('' for the main trace with no tick), to append to the page path. */
+export function toUrl(v: ViewState): string {
+  const p = new URLSearchParams();
+  for (const id of changedFromMain(v.switches)) p.set(id, v.switches[id]);
+  if (v.scene !== null) p.set('scene', String(v.scene));
+  if (v.vs !== null && changedFromMain(v.vs).length > 0) p.set('vs', vsToken(v.vs));
+  const q = p.toString();
+  return (q ? `?${q}` : '') + (v.tick !== null ? `#t${v.tick}` : '');
+}
+
+export function sameView(a: ViewState, b: ViewState): boolean {
+  return toUrl(a) === toUrl(b);
+}
+

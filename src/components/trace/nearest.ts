@@ -1,0 +1,190 @@
+/**
+ * "Did you mean this trace?" for the 404 page: the valid trace slugs nearest
+ * to a mistyped one. Pure and small (it ships in the 404 page's script), so it
+ * imports only src/model/switches.ts, which has no dependencies.
+ *
+ * A slug is eight dot-separated words, one per switch, in switch order. The
+ * distance of a setting from what was typed is the sum, over the typed
+ * segments, of the edit distance to that setting's word at the same position.
+ * Each position also accepts the switch's value id (`yes`, `none`, `on`…) as
+ * an alias of its slug word, so `…post-dies.none` reads as `…post-dies.no-key`.
+ *
+ * When the typed path does not have eight segments (a word lost or doubled
+ * when the link was copied), or is written as a query (`fencing=off&pins=off`),
+ * each typed word is matched to whichever switch it is nearest to, and the
+ * switches nobody named keep their main-trace value.
+ */
+import { MAIN, SWITCH_IDS, SWITCH_VALUES, slugOf, type SwitchId, type Switches } from '../../model/switches.ts';
+
+export interface Suggestion {
+  slug: string;
+  switches: Switches;
+  /** How far it is from what was typed: the sum of edit distances, less half a point per word cut short (0: exact). */
+  distance: number;
+}
+
+/** Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent swaps cost 1. */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  if (!a.length) return b.length;
+  if (!b.length) return a.length;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i]);
+  for (let j = 1; j <= b.length; j++) rows[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
+      rows[i][j] = d;
+    }
+  }
+  return rows[a.length][b.length];
+}
+
+/** Per position: each value of the switch with the words that name it (slug word first). */
+const WORDS: { id: SwitchId; values: { value: string; words: string[] }[] }[] = SWITCH_IDS.map((id, i) => ({
+  id,
+  values: SWITCH_VALUES[id].map((value) => {
+    const word = slugOf({ ...MAIN, [id]: value } as Switches).split('.')[i];
+    return { value, words: word === value ? [word] : [word, value] };
+  }),
+}));
+
+/** The slug words allowed at each position, in switch order (for messages and tests). */
+export const SLUG_WORDS: string[][] = WORDS.map((p) => p.values.map((v) => v.words[0]));
+
+/**
+ * Edit distance to the nearest of `words`, less half a point when the typed
+ * word is the start of one of them: a word cut short (`fencing-of`) is read as
+ * the longer word (`fencing-off`), not as a one-letter change (`fencing-on`).
+ */
+function wordDistance(typed: string, words: string[]): number {
+  return Math.min(...words.map((w) => editDistance(typed, w) - (typed.length >= 2 && typed !== w && w.startsWith(typed) ? 0.5 : 0)));
+}
+
+/** Every setting in allSettings() order (first switch slowest), built without the model's sweep. */
+function everySetting(): Switches[] {
+  let acc: Record<string, string>[] = [{}];
+  for (const id of SWITCH_IDS) acc = acc.flatMap((p) => SWITCH_VALUES[id].map((v) => ({ ...p, [id]: v })));
+  return acc as unknown as Switches[];
+}
+
+function normalise(text: string): string {
+  let s = text;
+  try {
+    s = decodeURIComponent(s);
+  } catch {
+    /* keep it as typed */
+  }
+  return s.trim().toLowerCase();
+}
+
+/**
+ * Split what was typed into words. A query-style path (`silent=crashed&fencing=off`)
+ * gives its values, with each named switch kept as a hint for where the value goes.
+ */
+export function tokens(typed: string): { words: string[]; hints: (SwitchId | null)[]; positional: boolean } {
+  const s = normalise(typed).replace(/^[/?]+|\/+$/g, '');
+  if (s.includes('=')) {
+    const words: string[] = [];
+    const hints: (SwitchId | null)[] = [];
+    for (const pair of s.split(/[&;,/]+/)) {
+      if (!pair) continue;
+      const [k, v = ''] = pair.split('=');
+      const key = k.replace(/[^a-z]/g, '');
+      const id = SWITCH_IDS.find((x) => x.toLowerCase() === key) ?? nearestId(key);
+      words.push(v);
+      hints.push(id);
+    }
+    return { words, hints, positional: false };
+  }
+  const words = s.split(/[./\s]+/).filter(Boolean);
+  return { words, hints: words.map(() => null), positional: words.length === SWITCH_IDS.length };
+}
+
+function nearestId(key: string): SwitchId | null {
+  let best: SwitchId | null = null;
+  let bestD = Infinity;
+  for (const id of SWITCH_IDS) {
+    const d = editDistance(key, id.toLowerCase());
+    if (d < bestD) [best, bestD] = [id, d];
+  }
+  return bestD <= Math.max(1, Math.floor(key.length / 3)) ? best : null;
+}
+
+/** The distance that still counts as a typo of a word this long. */
+function tolerance(word: string): number {
+  return Math.max(2, Math.ceil(word.length / 2));
+}
+
+/**
+ * Up to `max` settings nearest to a typed slug (or query), best first; ties
+ * keep allSettings() order. Empty when nothing typed is close to a slug word.
+ */
+export function nearestSlugs(typed: string, max = 3): Suggestion[] {
+  const { words, hints, positional } = tokens(typed);
+  if (!words.length) return [];
+
+  // cost[w][p][v]: distance of typed word w from value v of position p.
+  const cost = words.map((w) => WORDS.map((p) => p.values.map((v) => wordDistance(w, v.words))));
+
+  // Each typed word must be near some allowed word, or it is not a slug at all.
+  const near = words.map((w, i) => {
+    const positions = hints[i] ? [SWITCH_IDS.indexOf(hints[i]!)] : positional ? [i] : SWITCH_IDS.map((_, p) => p);
+    return Math.min(...positions.flatMap((p) => cost[i][p])) <= tolerance(w);
+  });
+  if (!near.some(Boolean)) return [];
+  if (positional && near.filter(Boolean).length < Math.ceil(words.length / 2)) return [];
+
+  const scored: Suggestion[] = everySetting().map((s) => {
+    const valueIndex = WORDS.map((p) => p.values.findIndex((v) => v.value === s[p.id]));
+    let distance = 0;
+    if (positional) {
+      words.forEach((_, w) => (distance += cost[w][w][valueIndex[w]]));
+    } else {
+      // Each word counts at the position it fits best (or the one its key names);
+      // a position no word claims costs 1 unless it keeps its main value.
+      const claimed = new Set<number>();
+      words.forEach((_, w) => {
+        let bestP = -1;
+        let bestD = Infinity;
+        const positions = hints[w] ? [SWITCH_IDS.indexOf(hints[w]!)] : WORDS.map((_, p) => p);
+        for (const p of positions) {
+          const d = cost[w][p][valueIndex[p]];
+          if (d < bestD) [bestP, bestD] = [p, d];
+        }
+        distance += bestD;
+        claimed.add(bestP);
+      });
+      WORDS.forEach((p, i) => {
+        if (!claimed.has(i) && s[p.id] !== MAIN[p.id]) distance += 1;
+      });
+    }
+    return { slug: slugOf(s), switches: s, distance };
+  });
+  scored.sort((a, b) => a.distance - b.distance);
+  const best = scored[0].distance;
+  // Keep suggestions that are about as close as the best one: a reader who
+  // mistyped one word should not be offered settings that differ in three.
+  return scored.filter((x) => x.distance <= best + 2).slice(0, max);
+}
+
+/**
+ * The part of a not-found path that may be a trace slug, or null when the
+ * path is not under /traces/. `base` is the site's base path ("/" or "/sub/").
+ */
+export function traceSlugFromPath(pathname: string, base: string, search = ''): string | null {
+  const b = ('/' + base + '/').replace(/\/+/g, '/');
+  let p = pathname;
+  if (p.startsWith(b)) p = p.slice(b.length);
+  else if (b !== '/') p = p.replace(/^\/+/, '');
+  p = p.replace(/^\/+/, '');
+  // /traces/<slug>/, a singular /trace/<slug>, or a per-run JSON file /data/runs/<slug>.json.
+  const m = /^(?:traces?|data\/runs)(?:\/(.*))?$/i.exec(p);
+  if (!m) return null;
+  let rest = (m[1] ?? '').replace(/\/?(index\.html?)?$/i, '').replace(/\/+$/, '').replace(/\.json$/i, '');
+  // A query-style address (/trace/?fencing=off) names its switches in the query.
+  if (!rest && search.includes('=')) rest = search.replace(/^\?/, '');
+  return rest || null;
+}

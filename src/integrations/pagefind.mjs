@@ -1,0 +1,50 @@
+// Astro integration: build the Pagefind search index into <outDir>/pagefind/
+// at the end of every `astro build` (also the sub-path and reproducibility
+// builds of `npm test`, which call `astro build` directly). /search/ loads the
+// UI from there (src/scripts/search.ts).
+//
+// What is indexed (the single source of these settings):
+//   - directory pages only (**/index.html): 404.html stays out;
+//   - inside <main> only: the header, nav, table of contents and footer repeat
+//     on every page; heading self-links and the search page's own fallback are
+//     skipped;
+//   - trace pages mark their bulky parts data-pagefind-ignore and index their
+//     title, summary and outcome at a low weight (src/pages/traces/[slug].astro).
+// Don't add data-pagefind-body to only some pages: Pagefind would then index
+// only those.
+//
+// Set PAGEFIND=0 to skip indexing (the search page then says the index is missing).
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+export default function pagefindIntegration() {
+  return {
+    name: 'site-pagefind',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        if (process.env.PAGEFIND === '0') {
+          logger.info('PAGEFIND=0: search index not built');
+          return;
+        }
+        const started = Date.now();
+        const pagefind = await import('pagefind');
+        const site = fileURLToPath(dir);
+        try {
+          const { index, errors } = await pagefind.createIndex({
+            rootSelector: 'main',
+            excludeSelectors: ['a.anchor', '.toc', '[data-search-fallback]'],
+            forceLanguage: 'en',
+          });
+          if (!index) throw new Error(errors.join('; '));
+          const added = await index.addDirectory({ path: site, glob: '**/index.html' });
+          if (added.errors.length) throw new Error(added.errors.join('; '));
+          const written = await index.writeFiles({ outputPath: join(site, 'pagefind') });
+          if (written.errors.length) throw new Error(written.errors.join('; '));
+          logger.info(`indexed ${added.page_count} pages in ${Date.now() - started} ms → pagefind/`);
+        } finally {
+          await pagefind.close();
+        }
+      },
+    },
+  };
+}

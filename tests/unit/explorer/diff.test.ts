@@ -1,0 +1,38 @@
+// Compare: ticks whose events differ between two runs.
+import { describe, expect, it } from 'vitest';
+import { compareRows, differingTicks } from '../../../src/components/explorer/diff.ts';
+import { MAIN, preset, simulate } from '../../../src/model/index.ts';
+
+const main = simulate(MAIN);
+
+describe('compareRows', () => {
+  it('finds nothing different between a run and itself', () => {
+    expect(differingTicks(main, main)).toEqual([]);
+    expect(compareRows(main, main).every((r) => r.left.every((e) => e.shared))).toBe(true);
+  });
+
+  it('aligns by tick over the union of both runs’ ticks', () => {
+    const second = simulate(preset('second').switches);
+    const rows = compareRows(main, second);
+    const ticks = [...new Set([...main.events, ...second.events].map((e) => e.tick))].sort((a, b) => a - b);
+    expect(rows.map((r) => r.tick)).toEqual(ticks);
+  });
+
+  it('crashed differs from main only where #1 would have woken', () => {
+    const crashed = simulate(preset('crashed').switches);
+    const d = differingTicks(main, crashed);
+    expect(d.length).toBeGreaterThan(0);
+    const wake = main.writes.find((w) => w.outcome === 'rejected')!.tick;
+    expect(d).toContain(wake);
+    for (const t of d) {
+      const row = compareRows(main, crashed).find((r) => r.tick === t)!;
+      expect(row.left.some((e) => !e.shared) || row.right.some((e) => !e.shared)).toBe(true);
+    }
+  });
+
+  it('marks a tick that differs only in event order', () => {
+    const a = { ...main, events: [main.events[0], { ...main.events[0], text: 'x' }] };
+    const b = { ...main, events: [{ ...main.events[0], text: 'x' }, main.events[0]] };
+    expect(differingTicks(a, b)).toEqual([main.events[0].tick]);
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { editDistance, nearestSlugs, SLUG_WORDS, tokens, traceSlugFromPath } from '../../../src/components/trace/nearest.ts';
+import { MAIN, allSettings, slugOf, fromSlug } from '../../../src/model/index.ts';
+
+const MAIN_SLUG = slugOf(MAIN);
+
+describe('editDistance', () => {
+  it('counts insertions, deletions, substitutions and adjacent swaps as one', () => {
+    expect(editDistance('fencing-on', 'fencing-on')).toBe(0);
+    expect(editDistance('fencing-onn', 'fencing-on')).toBe(1);
+    expect(editDistance('fencing-o', 'fencing-on')).toBe(1);
+    expect(editDistance('fencing-of', 'fencing-on')).toBe(1);
+    expect(editDistance('pasued', 'paused')).toBe(1);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('abc', '')).toBe(3);
+  });
+});
+
+describe('SLUG_WORDS', () => {
+  it('lists the words of each position, first value first, matching slugOf', () => {
+    expect(SLUG_WORDS).toHaveLength(8);
+    expect(SLUG_WORDS.map((w) => w[0]).join('.')).toBe(MAIN_SLUG);
+    const every = new Set(allSettings().map(slugOf));
+    expect(every.size).toBe(864);
+    for (const s of every) s.split('.').forEach((w, i) => expect(SLUG_WORDS[i]).toContain(w));
+  });
+});
+
+describe('nearestSlugs', () => {
+  it('puts the intended slug first for a one-letter typo', () => {
+    const typed = 'paused.fencing-onn.per-step.outage.pins-on.current-accepted.post-dies.per-operation';
+    const out = nearestSlugs(typed);
+    expect(out[0].slug).toBe(MAIN_SLUG);
+    expect(out[0].distance).toBe(1);
+    expect(out.length).toBeGreaterThan(0);
+    expect(out.length).toBeLessThanOrEqual(3);
+    for (const s of out) expect(fromSlug(s.slug)).not.toBeNull();
+  });
+
+  it('returns an exact slug at distance 0, and at most the number asked for', () => {
+    const out = nearestSlugs(MAIN_SLUG, 2);
+    expect(out[0]).toMatchObject({ slug: MAIN_SLUG, distance: 0 });
+    expect(out.length).toBeLessThanOrEqual(2);
+  });
+
+  it('handles typos in several positions, case and percent-encoding', () => {
+    const typed = 'CRASHED.fencing-of.per-stp.outage.pins-off.any-acepted.post-survives.no-key';
+    expect(nearestSlugs(typed)[0].slug).toBe('crashed.fencing-off.per-step.outage.pins-off.any-accepted.post-survives.no-key');
+    expect(nearestSlugs(encodeURIComponent('paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.per-operatio'))[0].slug).toBe(
+      MAIN_SLUG,
+    );
+  });
+
+  it('accepts value ids as aliases of slug words', () => {
+    const typed = 'paused.on.per-step.outage.on.current-accepted.yes.none';
+    expect(nearestSlugs(typed)[0].slug).toBe('paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.no-key');
+  });
+
+  it('copes with a missing or doubled segment by matching words to switches', () => {
+    const missing = 'paused.fencing-off.per-step.outage.pins-on.post-dies.per-operation'; // no rule
+    expect(nearestSlugs(missing)[0].slug).toBe('paused.fencing-off.per-step.outage.pins-on.current-accepted.post-dies.per-operation');
+    expect(nearestSlugs('fencing-off')[0].slug).toBe(slugOf({ ...MAIN, fencing: 'off' }));
+    expect(nearestSlugs('pins-of.after-acceptance')[0].slug).toBe(slugOf({ ...MAIN, pins: 'off', change: 'after-acceptance' }));
+  });
+
+  it('reads a query-style path, with misspelt keys and values', () => {
+    expect(nearestSlugs('fencing=off&change=never')[0].slug).toBe(slugOf({ ...MAIN, fencing: 'off', change: 'never' }));
+    expect(nearestSlugs('?fencng=off&pins=of')[0].slug).toBe(slugOf({ ...MAIN, fencing: 'off', pins: 'off' }));
+    expect(nearestSlugs('postDies=no&key=none')[0].slug).toBe(slugOf({ ...MAIN, postDies: 'no', key: 'none' }));
+  });
+
+  it('offers nothing for text that is not a slug', () => {
+    expect(nearestSlugs('')).toEqual([]);
+    expect(nearestSlugs('wp-login.php')).toEqual([]);
+    expect(nearestSlugs('zzzzzzzzzzzzzz.qqqqqqqqqq')).toEqual([]);
+  });
+
+  it('orders suggestions by distance and never repeats a slug', () => {
+    const out = nearestSlugs('paused.fencing-on.per-step.nevr.pins-on.current-accepted.post-dies.per-operation', 3);
+    expect(out[0].slug).toBe(slugOf({ ...MAIN, change: 'never' }));
+    expect(new Set(out.map((s) => s.slug)).size).toBe(out.length);
+    for (let i = 1; i < out.length; i++) expect(out[i].distance).toBeGreaterThanOrEqual(out[i - 1].distance);
+  });
+
+  it('reads a word cut short as the longer word', () => {
+    expect(nearestSlugs('paused.fencing-of.per-step.outage.pins-on.current-accepted.post-dies.per-operation')[0].switches.fencing).toBe('off');
+  });
+});
+
+describe('tokens', () => {
+  it('splits a slug positionally and a query by key', () => {
+    expect(tokens(MAIN_SLUG).positional).toBe(true);
+    expect(tokens('a.b').positional).toBe(false);
+    expect(tokens('fencing=off&pins=on')).toEqual({ words: ['off', 'on'], hints: ['fencing', 'pins'], positional: false });
+  });
+});
+
+describe('traceSlugFromPath', () => {
+  it('finds the slug under /traces/ at the root and under a base', () => {
+    expect(traceSlugFromPath('/traces/abc.def/', '/')).toBe('abc.def');
+    expect(traceSlugFromPath('/sub/traces/abc.def/', '/sub/')).toBe('abc.def');
+    expect(traceSlugFromPath('/sub/traces/abc.def', '/sub')).toBe('abc.def');
+    expect(traceSlugFromPath('/traces/abc.def/index.html', '/')).toBe('abc.def');
+    expect(traceSlugFromPath('/trace/abc.def/', '/')).toBe('abc.def');
+    expect(traceSlugFromPath('/data/runs/abc.def.json', '/')).toBe('abc.def');
+  });
+  it('takes a query-style address from the query', () => {
+    expect(traceSlugFromPath('/trace/', '/', '?fencing=off')).toBe('fencing=off');
+    expect(traceSlugFromPath('/traces/fencing=off&pins=off/', '/')).toBe('fencing=off&pins=off');
+  });
+  it('returns null elsewhere', () => {
+    expect(traceSlugFromPath('/article/x/', '/')).toBeNull();
+    expect(traceSlugFromPath('/sub/article/', '/sub/')).toBeNull();
+    expect(traceSlugFromPath('/traces/', '/')).toBeNull();
+  });
+});
