@@ -12,3 +12,4 @@ export { TIMING } from './sim.ts';
 export * from './presets.ts';
 export * from './sweep.ts';
 export * from './views.ts';
+export * from './ledger.ts';

@@ -57,6 +57,7 @@ export interface RecordInfo {
   record: string;
   writtenWhen: string;
   checker: string;
+  /** What goes wrong without it. */
   protects: string;
   /** Invariants that break when this record or its check is missing. */
   invariants: InvariantId[];
@@ -73,7 +74,7 @@ export const RECORDS: RecordInfo[] = [
     record: 'Attempt record: identity, pinned input, owner token',
     writtenWhen: 'by the controller, before any work is dispatched',
     checker: 'the controller, when the attempt falls silent',
-    protects: 'knowing what has to be reconciled instead of guessing',
+    protects: 'a successor guessing whether anyone was working, on what, and with what authority',
     invariants: [],
     removedBy: null,
     section: 'attempt-record',
@@ -83,7 +84,7 @@ export const RECORDS: RecordInfo[] = [
     record: 'Journal entry keyed by the hash of the input it read',
     writtenWhen: 'by the worker, after each step (or only at the end)',
     checker: 'the successor, at admission: restore on a matching key, redo otherwise',
-    protects: 'reusing only what was computed from the current input',
+    protects: 'reusing a result computed from an input that has since changed',
     invariants: ['supersededAccepted', 'dependantWrong'],
     removedBy: { id: 'pins', values: ['off'] },
     section: 'restore-or-redo',

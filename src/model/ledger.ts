@@ -14,7 +14,8 @@
  * A `used` call that read superseded text (possible only with pins off) is
  * flagged `stale`.
  */
-import { STEPS, sectionHash, type Run, type StepName, type VersionName } from '../../model/index.ts';
+import { STEPS, sectionHash, type StepName, type VersionName } from './world.ts';
+import type { Run } from './types.ts';
 
 export type Fate = 'used' | 'superseded' | 'unrecorded';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preset, runFor } from '../../model/index.ts';
-import { extraCalls, ledger } from './ledger.ts';
+import { extraCalls, ledger, preset, runAll, runFor } from '../../../src/model/index.ts';
 
 const run = (id: string) => runFor(preset(id).switches);
 
@@ -32,8 +31,7 @@ describe('ledger: where every model call went', () => {
     expect([l.total, l.used, l.stale, l.unrecorded]).toEqual([5, 4, 1, 1]);
   });
 
-  it('adds up for every run of the grid', async () => {
-    const { runAll } = await import('../../model/index.ts');
+  it('adds up for every run of the grid', () => {
     for (const r of runAll()) expect(ledger(r).total).toBe(r.calls);
   });
 });
