@@ -69,14 +69,24 @@ export function short(hash: string): string {
   return hash.slice(0, 8);
 }
 
+const SECTION_HASH: Record<VersionName, Record<StepName, string>> = {
+  v1: { s1: sha256Hex(SECTION_TEXT.v1.s1), s2: sha256Hex(SECTION_TEXT.v1.s2), s3: sha256Hex(SECTION_TEXT.v1.s3), s4: sha256Hex(SECTION_TEXT.v1.s4) },
+  v2: { s1: sha256Hex(SECTION_TEXT.v2.s1), s2: sha256Hex(SECTION_TEXT.v2.s2), s3: sha256Hex(SECTION_TEXT.v2.s3), s4: sha256Hex(SECTION_TEXT.v2.s4) },
+};
+
 /** Section hash: SHA-256 of the section text. */
 export function sectionHash(v: VersionName, step: StepName): string {
-  return sha256Hex(SECTION_TEXT[v][step]);
+  return SECTION_HASH[v][step];
 }
+
+const VERSION_HASH: Record<VersionName, string> = {
+  v1: sha256Hex(STEPS.map((s) => SECTION_HASH.v1[s]).join('\n')),
+  v2: sha256Hex(STEPS.map((s) => SECTION_HASH.v2[s]).join('\n')),
+};
 
 /** Version hash: SHA-256 of the four section hashes in order, one per line. */
 export function versionHash(v: VersionName): string {
-  return sha256Hex(STEPS.map((s) => sectionHash(v, s)).join('\n'));
+  return VERSION_HASH[v];
 }
 
 /**
