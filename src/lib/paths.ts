@@ -9,7 +9,12 @@
 // `trailingSlash: 'always'` (so `href('/traces')` → `/traces/`); paths to files
 // (`/data/runs.json`, `/404.html`) are left alone.
 
-const FALLBACK_SITE = 'https://example.org';
+export const FALLBACK_SITE = 'https://example.org';
+
+/** False when the build was made without SITE_URL, so absolute URLs use a placeholder host. */
+export function siteConfigured(): boolean {
+  return Boolean(import.meta.env.SITE) && new URL(import.meta.env.SITE).origin !== new URL(FALLBACK_SITE).origin;
+}
 
 /** True for URLs that must not be prefixed: absolute, protocol-relative, or fragment/query only. */
 function isExternalOrLocal(path: string): boolean {

@@ -191,6 +191,12 @@ function restore(sim: Sim, a: Attempt): void {
     );
   }
   if (a.restored.length > 0 && redo.length > 0) {
-    log(sim, 'journal', `#${a.n}`, `#${a.n} must compute ${redo.join(', ')} itself: no journal entry was computed from ${a.pin}’s text of ${redo.length === 1 ? 'it' : 'them'}.`);
+    const stale = redo.filter((step) => sim.journal.some((e) => e.step === step));
+    const absent = redo.filter((step) => !stale.includes(step));
+    const reasons = [
+      stale.length ? `${stale.join(', ')}: the journal’s ${stale.length === 1 ? 'entry was' : 'entries were'} computed from other text than ${a.pin}’s` : '',
+      absent.length ? `${absent.join(', ')}: the journal has no entry yet` : '',
+    ].filter(Boolean);
+    log(sim, 'journal', `#${a.n}`, `#${a.n} must compute ${redo.join(', ')} itself (${reasons.join('; ')}).`);
   }
 }

@@ -83,7 +83,7 @@ export const RECORDS: RecordInfo[] = [
     id: 'journal',
     record: 'Journal entry keyed by the hash of the input it read',
     writtenWhen: 'by the worker, after each step (or only at the end)',
-    checker: 'the successor, at admission: restore on a matching key, redo otherwise',
+    checker: 'the successor, at admission: restore on a matching key, redo otherwise; the controller, comparing part hashes with the pin, at assessment',
     protects: 'reusing a result computed from an input that has since changed',
     invariants: ['supersededAccepted', 'dependantWrong'],
     removedBy: { id: 'pins', values: ['off'] },

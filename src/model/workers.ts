@@ -74,7 +74,7 @@ function compute(sim: Sim, a: Attempt, step: StepName): void {
     );
   } else {
     a.unsaved.push(step);
-    log(sim, 'journal', `#${a.n}`, `#${a.n} summarises ${step} from ${a.pin} (one model call) → result ${short(part.resultId)}, held in memory until the end.`);
+    log(sim, 'attempt', `#${a.n}`, `#${a.n} summarises ${step} from ${a.pin} (one model call) → result ${short(part.resultId)}, held in memory until the end.`);
   }
 }
 

@@ -256,7 +256,7 @@ export const SCENES: Scene[] = [
       return (
         `Same timing, looser rule: the newsletter now takes any accepted digest. At ${t(n.tick)} it starts on ${short(n.digest)} and quotes ${n.quote}, ` +
         `although the current report says ${REVENUE[run.finalVersion]}. ` +
-        `The digest really was accepted. The consumer still picked a result that does not meet its own requirement.`
+        `The digest really was accepted. The consumer’s loosened rule let it pick a result that does not serve its purpose: it needs the current report’s figure.`
       );
     },
   },
@@ -269,7 +269,7 @@ export const SCENES: Scene[] = [
     caption: (run) => {
       const held = Object.values(run.invariants).filter((b) => !b).length;
       return (
-        `Saved, accepted and safe to use are different questions with different records behind them. ` +
+        `Saved, accepted and dependable are different questions with different records behind them. ` +
         `The journal lets a successor resume; an acceptance judges one output against one input; the consumer’s rule decides what it may depend on. ` +
         `With every protection on, the run ends at ${t(run.lastTick)} after ${run.calls} model calls (the floor is ${TIMING.minimumCalls}) and all ${held} invariants hold. ` +
         `Now switch protections off and watch which record was doing the work.`
