@@ -3,11 +3,12 @@
  * attempts and admits new ones. It never sees inside a worker; it reads
  * records (attempts, candidates, acceptances, intents) and heartbeats.
  *
- * Phase order within a tick (model.md §4.2): assess, then suspect, then admit.
+ * Phase order within a tick (rules page #rule-tick): assess (#rule-assess),
+ * then suspect (#rule-suspect), then admit (#rule-admit, #rule-restore).
  */
-import type { Attempt, AttemptState, Candidate } from './types.ts';
-import { STEPS, short, sectionHash, versionHash } from './world.ts';
-import { TIMING, breach, contentVersion, hasContentOf, log, type Sim } from './sim.ts';
+import type { Attempt, AttemptState, Candidate, Refusal } from './types.ts';
+import { STEPS, sectionHash } from './world.ts';
+import { TIMING, breach, contentVersion, emit, hasContentOf, type Sim } from './sim.ts';
 
 const STOPPED: AttemptState[] = ['unknown', 'fenced', 'refused', 'done'];
 
@@ -21,22 +22,22 @@ export function assess(sim: Sim): void {
     if (c.status !== 'candidate' || c.tick >= sim.t) continue;
     c.assessedAt = sim.t;
     const producer = sim.attempts[c.attempt - 1];
-    let refusal: string | null = null;
+    let refusal: Refusal | null = null;
     if (sim.s.fencing === 'on' && c.token < sim.ownerEpoch) {
-      refusal = `its writer’s token ${c.token} is below the owner epoch ${sim.ownerEpoch}`;
+      refusal = { reason: 'token', token: c.token, epoch: sim.ownerEpoch };
     } else if (sim.s.pins === 'on') {
       if (c.pin !== sim.current) {
-        refusal = `it is pinned to ${c.pin}, but ${sim.current} is current`;
+        refusal = { reason: 'pin', pin: c.pin, current: sim.current };
       } else {
         const bad = c.parts.find((p) => p.inputHash !== sectionHash(sim.current, p.step));
-        if (bad) refusal = `part ${bad.step} was computed from an input that is not ${sim.current}’s ${bad.step}`;
+        if (bad) refusal = { reason: 'input', step: bad.step, current: sim.current };
       }
     }
     if (refusal) {
       c.status = 'refused';
       c.refusal = refusal;
       if (!isStopped(producer) || producer.state === 'unknown') producer.state = 'refused';
-      log(sim, 'artifact', 'controller', `Controller refuses candidate ${short(c.digest)} from #${c.attempt}: ${refusal}. #${c.attempt} is refused.`);
+      emit(sim, 'artifact', 'controller', 'candidate-refused', 'assess', c.attempt, { digest: c.digest, refusal });
       continue;
     }
     accept(sim, c, producer);
@@ -53,23 +54,12 @@ function accept(sim: Sim, candidate: Candidate, producer: Attempt): void {
   sim.acceptances.push({ tick: sim.t, digest, version });
   producer.toPost = digest;
   const content = contentVersion(parts);
-  log(
-    sim,
-    'artifact',
-    'controller',
-    version
-      ? `Controller accepts ${short(digest)} for ${version} and appends the acceptance record.`
-      : `Controller accepts ${short(digest)}; with pins off the acceptance record names no version.`,
-  );
+  emit(sim, 'artifact', 'controller', 'candidate-accepted', 'assess', producer.n, { digest, version });
   if (!hasContentOf(parts, sim.current)) {
-    breach(
-      sim,
-      'supersededAccepted',
-      `${short(digest)} was accepted at t${sim.t} but its parts are ${content ?? 'a mix of versions'}, while ${sim.current} is current.`,
-    );
+    breach(sim, { invariant: 'supersededAccepted', values: { digest, content, current: sim.current } });
   }
   if (rival) {
-    breach(sim, 'twoAccepted', `${short(rival.digest)} and ${short(digest)} were both accepted while ${sim.current} was current.`);
+    breach(sim, { invariant: 'twoAccepted', values: { first: rival.digest, second: digest, current: sim.current } });
   }
 }
 
@@ -78,12 +68,7 @@ export function suspect(sim: Sim): void {
   for (const a of sim.attempts) {
     if ((a.state === 'running' || a.state === 'admitted') && sim.t - a.lastHeartbeat >= TIMING.suspectAfter) {
       a.state = 'unknown';
-      log(
-        sim,
-        'attempt',
-        'controller',
-        `#${a.n} has missed ${TIMING.missedHeartbeats} heartbeats (last at t${a.lastHeartbeat}): unknown — neither failed nor finished.`,
-      );
+      emit(sim, 'attempt', 'controller', 'suspected', 'suspect', a.n, { last: a.lastHeartbeat, missed: TIMING.missedHeartbeats });
     }
   }
 }
@@ -107,22 +92,12 @@ export function admit(sim: Sim): void {
     if (writer.state === 'running' || writer.state === 'admitted') return; // silent, not yet suspected: wait
     const a = newAttempt(sim, 'settle');
     a.settles = open;
-    log(
-      sim,
-      'attempt',
-      'controller',
-      `Controller publishes epoch ${a.token}, then admits #${a.n} with token ${a.token} to settle #${writer.n}’s unconfirmed announcement of ${short(sim.intents[open].digest)}.`,
-    );
+    emit(sim, 'attempt', 'controller', 'settle-admitted', 'admit', a.n, { token: a.token, writer: writer.n, digest: sim.intents[open].digest });
     return;
   }
   if (served(sim)) return;
   const a = newAttempt(sim, 'build');
-  log(
-    sim,
-    'attempt',
-    'controller',
-    `Controller publishes epoch ${a.token}, then records #${a.n} (build) with token ${a.token}, pinned to report ${a.pin} ${short(versionHash(a.pin))} — before any work is dispatched.`,
-  );
+  emit(sim, 'attempt', 'controller', 'build-admitted', 'admit', a.n, { token: a.token, pin: a.pin });
   restore(sim, a);
 }
 
@@ -158,7 +133,7 @@ function newAttempt(sim: Sim, kind: 'build' | 'settle'): Attempt {
  * Pins off: any entry with that step name. Several matches: the newest.
  */
 function restore(sim: Sim, a: Attempt): void {
-  const redo: string[] = [];
+  const redo: (typeof STEPS)[number][] = [];
   for (const step of STEPS) {
     const want = sectionHash(a.pin, step);
     let match = null;
@@ -181,22 +156,16 @@ function restore(sim: Sim, a: Attempt): void {
     };
     a.restored.push(step);
     sim.restores.push({ attempt: a.n, step, tick: sim.t, from: match.writer });
-    log(
-      sim,
-      'journal',
-      `#${a.n}`,
-      sim.s.pins === 'on'
-        ? `#${a.n} restores ${step} from the journal: entry ${short(match.resultId)} by #${match.writer} was computed from ${short(want)}, the hash it needs. No model call.`
-        : `#${a.n} restores ${step} from the journal: an entry ${short(match.resultId)} by #${match.writer} exists, and with pins off nothing says what it was computed from. No model call.`,
-    );
+    emit(sim, 'journal', `#${a.n}`, 'step-restored', 'restore', a.n, {
+      step,
+      result: match.resultId,
+      writer: match.writer,
+      wanted: sim.s.pins === 'on' ? want : null,
+    });
   }
   if (a.restored.length > 0 && redo.length > 0) {
     const stale = redo.filter((step) => sim.journal.some((e) => e.step === step));
     const absent = redo.filter((step) => !stale.includes(step));
-    const reasons = [
-      stale.length ? `${stale.join(', ')}: the journal’s ${stale.length === 1 ? 'entry was' : 'entries were'} computed from other text than ${a.pin}’s` : '',
-      absent.length ? `${absent.join(', ')}: the journal has no entry yet` : '',
-    ].filter(Boolean);
-    log(sim, 'journal', `#${a.n}`, `#${a.n} must compute ${redo.join(', ')} itself (${reasons.join('; ')}).`);
+    emit(sim, 'journal', `#${a.n}`, 'steps-redone', 'restore', a.n, { redo, stale, absent, pin: a.pin });
   }
 }

@@ -10,10 +10,12 @@
  * - latest-finished: the newest candidate (ties: higher attempt), accepted or not.
  */
 import type { Part } from './types.ts';
-import { short } from './world.ts';
-import { TIMING, breach, hasContentOf, log, quoteOf, type Sim } from './sim.ts';
+import type { EventValues } from './types.ts';
+import { TIMING, breach, emit, hasContentOf, quoteOf, type Sim } from './sim.ts';
 
-function choose(sim: Sim): { digest: string; parts: Part[]; why: string } | null {
+type Why = EventValues['newsletter-admitted']['why'];
+
+function choose(sim: Sim): { digest: string; parts: Part[]; why: Why } | null {
   const partsOf = (digest: string) => sim.candidates.find((c) => c.digest === digest)!.parts;
   let rule = sim.s.rule;
   if (rule === 'current-accepted' && sim.s.pins === 'off') {
@@ -22,21 +24,18 @@ function choose(sim: Sim): { digest: string; parts: Part[]; why: string } | null
   }
   if (rule === 'current-accepted') {
     const a = sim.acceptances.filter((x) => x.version === sim.current).at(-1);
-    return a ? { digest: a.digest, parts: partsOf(a.digest), why: `accepted for ${sim.current}, the current report` } : null;
+    return a ? { digest: a.digest, parts: partsOf(a.digest), why: 'current' } : null;
   }
   if (rule === 'any-accepted') {
     const a = sim.acceptances.at(-1);
-    const why =
-      sim.s.rule === 'current-accepted'
-        ? 'records carry no version, so the strict rule fails open and takes the newest accepted digest'
-        : 'the newest accepted digest';
+    const why: Why = sim.s.rule === 'current-accepted' ? 'fail-open' : 'any';
     return a ? { digest: a.digest, parts: partsOf(a.digest), why } : null;
   }
   let best = null;
   for (const c of sim.candidates) {
     if (!best || c.tick > best.tick || (c.tick === best.tick && c.attempt > best.attempt)) best = c;
   }
-  return best ? { digest: best.digest, parts: best.parts, why: 'the newest finished candidate, accepted or not' } : null;
+  return best ? { digest: best.digest, parts: best.parts, why: 'latest' } : null;
 }
 
 export function dependant(sim: Sim): void {
@@ -46,11 +45,8 @@ export function dependant(sim: Sim): void {
   if (!pick) {
     if (n.state === 'not-ready') {
       n.state = 'waiting';
-      const why =
-        sim.s.pins === 'off' && sim.s.rule === 'current-accepted'
-          ? 'records carry no version, so it can never prove a digest is current (fail closed)'
-          : `no digest is accepted for ${sim.current} yet`;
-      log(sim, 'dependant', 'newsletter', `The newsletter is ready but waits: ${why}.`);
+      const reason = sim.s.pins === 'off' && sim.s.rule === 'current-accepted' ? 'no-version' : 'none-accepted';
+      emit(sim, 'dependant', 'newsletter', 'newsletter-waits', 'dependant', null, { reason, current: sim.current });
     }
     return;
   }
@@ -58,9 +54,13 @@ export function dependant(sim: Sim): void {
   n.tick = sim.t;
   n.digest = pick.digest;
   n.quote = quoteOf(pick.parts);
-  log(sim, 'dependant', 'newsletter', `Newsletter admitted on ${short(pick.digest)} (${pick.why}); it quotes ${n.quote}.`);
+  emit(sim, 'dependant', 'newsletter', 'newsletter-admitted', 'dependant', null, {
+    digest: pick.digest,
+    why: pick.why,
+    current: sim.current,
+    quote: n.quote,
+  });
   const accepted = sim.acceptances.some((a) => a.digest === pick.digest);
-  if (!accepted) breach(sim, 'dependantWrong', `The newsletter started on ${short(pick.digest)}, which was never accepted.`);
-  else if (!hasContentOf(pick.parts, sim.current))
-    breach(sim, 'dependantWrong', `The newsletter started on ${short(pick.digest)}, whose content is not ${sim.current}, the current report.`);
+  if (!accepted || !hasContentOf(pick.parts, sim.current))
+    breach(sim, { invariant: 'dependantWrong', values: { digest: pick.digest, accepted, current: sim.current } });
 }

@@ -2,7 +2,7 @@
  * The tick engine. One call to `simulate` takes a setting of the eight
  * switches and returns the complete, deterministic history of that run.
  *
- * Each tick runs four phases in a fixed order (model.md §4):
+ * Each tick runs four phases in a fixed order (rules page #rule-tick):
  *   1. input       — the corrected report may become current;
  *   2. controller  — assess candidates, suspect silent attempts, admit;
  *   3. workers     — every live attempt does one action, in number order;
@@ -15,20 +15,15 @@ import { assess, admit, suspect } from './controller.ts';
 import { workers } from './workers.ts';
 import { dependant } from './dependant.ts';
 import { checkInvariants } from './invariants.ts';
-import { STEPS, REVENUE, versionHash, short } from './world.ts';
-import { TIMING, hasContentOf, log, type Sim } from './sim.ts';
+import { STEPS } from './world.ts';
+import { TIMING, emit, hasContentOf, type Sim } from './sim.ts';
 import type { Activity, Attempt, Run, RunOptions, TickSnapshot } from './types.ts';
 
 function input(sim: Sim): void {
   if (TIMING.changeAt[sim.s.change] === sim.t) {
     sim.current = 'v2';
     sim.changedAt = sim.t;
-    log(
-      sim,
-      'input',
-      'report',
-      `Report v2 ${short(versionHash('v2'))} becomes current: section s2’s revenue is corrected from ${REVENUE.v1} to ${REVENUE.v2}.`,
-    );
+    emit(sim, 'input', 'report', 'report-changed', 'input', null, { version: 'v2', from: 'v1' });
   }
 }
 

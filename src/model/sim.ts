@@ -18,10 +18,14 @@ import type {
   TraceEvent,
   WriteDecision,
   Part,
+  EventKind,
+  EventValues,
+  RuleId,
+  StaleMark,
 } from './types.ts';
 import { REVENUE, STEPS, sectionHash, versionsWithSection, type VersionName } from './world.ts';
 
-/** Fixed timing of the example (model.md §3). */
+/** Fixed timing of the example (rules page: #rule-timing). */
 export const TIMING = {
   firstToken: 41,
   silentAt: 3, // attempt #1 goes silent as it starts s3
@@ -55,12 +59,29 @@ export interface Sim {
   restores: { attempt: number; step: (typeof STEPS)[number]; tick: number; from: number }[];
 }
 
-export function log(sim: Sim, lane: Lane, actor: string, text: string): void {
-  sim.events.push({ tick: sim.t, lane, actor, text });
+/** Record an event of the current tick (see TraceEvent). */
+export function emit<K extends EventKind>(
+  sim: Sim,
+  lane: Lane,
+  actor: string,
+  kind: K,
+  rule: RuleId,
+  attempt: number | null,
+  values: EventValues[K],
+): void {
+  sim.events.push({ tick: sim.t, lane, actor, kind, rule, attempt, values } as TraceEvent);
 }
 
-export function breach(sim: Sim, invariant: Breach['invariant'], detail: string): void {
-  sim.breaches.push({ invariant, tick: sim.t, detail });
+/** Note a breach of an invariant at the current tick. */
+export function breach(sim: Sim, b: DistributiveOmit<Breach, 'tick'>): void {
+  sim.breaches.push({ ...b, tick: sim.t } as Breach);
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** The stale mark of a write by `a` now: its token and the epoch when the token is below it. */
+export function staleMark(sim: Sim, a: Attempt): StaleMark {
+  return a.token < sim.ownerEpoch ? { token: a.token, epoch: sim.ownerEpoch } : null;
 }
 
 /** The version whose content a set of parts really has, or null when they mix versions. */
@@ -81,8 +102,4 @@ export function quoteOf(parts: readonly Part[]): string {
   const s2 = parts.find((p) => p.step === 's2');
   if (!s2) throw new Error('a digest without an s2 part has no revenue figure');
   return REVENUE[versionsWithSection('s2', s2.readHash)[0]];
-}
-
-export function attempt(sim: Sim, n: number): Attempt {
-  return sim.attempts[n - 1];
 }

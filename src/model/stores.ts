@@ -7,10 +7,10 @@
  * (it stops, though it may still be alive). Fencing off: the write lands and
  * is counted as a stale write — the staleWrite invariant.
  */
-import type { Attempt, Store } from './types.ts';
-import { breach, log, type Sim } from './sim.ts';
+import type { Attempt, Store, WriteSubject } from './types.ts';
+import { breach, emit, type Sim } from './sim.ts';
 
-export function protectedWrite(sim: Sim, a: Attempt, store: Store, what: string): boolean {
+export function protectedWrite(sim: Sim, a: Attempt, store: Store, subject: WriteSubject): boolean {
   const stale = a.token < sim.ownerEpoch;
   const decision = {
     tick: sim.t,
@@ -18,7 +18,7 @@ export function protectedWrite(sim: Sim, a: Attempt, store: Store, what: string)
     writer: a.n,
     token: a.token,
     epoch: sim.ownerEpoch,
-    what,
+    subject,
   };
   if (!stale) {
     sim.writes.push({ ...decision, outcome: 'applied' });
@@ -27,15 +27,10 @@ export function protectedWrite(sim: Sim, a: Attempt, store: Store, what: string)
   if (sim.s.fencing === 'on') {
     sim.writes.push({ ...decision, outcome: 'rejected' });
     a.state = 'fenced';
-    log(
-      sim,
-      'attempt',
-      `#${a.n}`,
-      `The ${store} store rejects #${a.n}’s write of ${what}: token ${a.token} is below the owner epoch ${sim.ownerEpoch}. #${a.n} is fenced and stops — alive, but without write authority.`,
-    );
+    emit(sim, 'attempt', `#${a.n}`, 'write-rejected', 'fencing', a.n, { store, token: a.token, epoch: sim.ownerEpoch, subject });
     return false;
   }
   sim.writes.push({ ...decision, outcome: 'stale-applied' });
-  breach(sim, 'staleWrite', `#${a.n} (token ${a.token}) wrote ${what} to the ${store} store while the owner epoch was ${sim.ownerEpoch}.`);
+  breach(sim, { invariant: 'staleWrite', values: { attempt: a.n, token: a.token, epoch: sim.ownerEpoch, store, subject } });
   return true;
 }

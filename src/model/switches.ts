@@ -3,8 +3,10 @@
  * (URLs, slugs and /data/runs.json all use them). The first value of every
  * switch gives the main trace.
  *
- * Also here: the permanent slug of a setting, and parsing of untrusted input
- * (query strings, slugs) into a setting plus a list of what was wrong with it.
+ * Also here: the one order of all settings (index ↔ setting), the permanent
+ * slug of a setting, and parsing of untrusted input (query strings, slugs)
+ * into a setting plus a list of what was wrong with it. The words readers see
+ * for switches and values live in src/lib/vocabulary.ts.
  */
 
 export const SWITCH_VALUES = {
@@ -34,56 +36,13 @@ export const MAIN: Switches = {
   key: 'per-operation',
 };
 
-/** Reader-facing label and one-line meaning of each switch and value. */
-export const SWITCH_INFO: Record<SwitchId, { label: string; meaning: string; values: Record<string, string> }> = {
-  silent: {
-    label: 'Silent worker',
-    meaning: 'What attempt #1 was really doing when it stopped answering.',
-    values: { paused: 'paused (wakes later)', crashed: 'crashed (never returns)' },
-  },
-  fencing: {
-    label: 'Fencing',
-    meaning: 'Protected stores compare each writer’s owner token with the current epoch.',
-    values: { on: 'on', off: 'off' },
-  },
-  checkpoints: {
-    label: 'Checkpoints',
-    meaning: 'When a build attempt writes its step results to the journal.',
-    values: { 'per-step': 'after every step', 'end-only': 'only at the end' },
-  },
-  change: {
-    label: 'Report correction',
-    meaning: 'When version 2 of the report arrives.',
-    values: { outage: 'during the outage', never: 'never', 'after-acceptance': 'after acceptance' },
-  },
-  pins: {
-    label: 'Version pins',
-    meaning: 'Records carry the hash of the input they were computed from.',
-    values: { on: 'on', off: 'off' },
-  },
-  rule: {
-    label: 'Newsletter rule',
-    meaning: 'Which digest the newsletter may start on.',
-    values: {
-      'current-accepted': 'accepted for the current report',
-      'any-accepted': 'any accepted digest',
-      'latest-finished': 'latest finished, accepted or not',
-    },
-  },
-  postDies: {
-    label: 'Poster dies',
-    meaning: 'The first worker to post dies right after the feed applies the post.',
-    values: { yes: 'yes', no: 'no' },
-  },
-  key: {
-    label: 'Announcement key',
-    meaning: 'What the idempotency key on the announcement names.',
-    values: { 'per-operation': 'the operation', 'per-attempt': 'the attempt', none: 'no key' },
-  },
-};
-
-/** Slug words per switch value. Permanent: published URLs use them. */
-const SLUG_WORD: { [K in SwitchId]: Record<Switches[K], string> } = {
+/**
+ * Slug words per switch value. Permanent: 864 published URLs and their
+ * citations use them, so they belong to the contract with the ids and values
+ * (a change here is a change of model version). src/lib/vocabulary.ts shows
+ * them beside each value's words.
+ */
+export const SLUG_WORD: { [K in SwitchId]: Record<Switches[K], string> } = {
   silent: { paused: 'paused', crashed: 'crashed' },
   fencing: { on: 'fencing-on', off: 'fencing-off' },
   checkpoints: { 'per-step': 'per-step', 'end-only': 'end-only' },
@@ -112,15 +71,39 @@ export function fromSlug(slug: string): Switches | null {
   return out as Switches;
 }
 
-/** Every setting, in a fixed order: the first switch varies slowest. */
-export function allSettings(): Switches[] {
-  let acc: Partial<Switches>[] = [{}];
+/** How many settings there are: the product of every switch's number of values. */
+export const SETTING_COUNT = SWITCH_IDS.reduce((n, id) => n * SWITCH_VALUES[id].length, 1);
+
+/**
+ * The one order of all settings: mixed radix over the switches in SWITCH_IDS
+ * order, the first switch varying slowest, each switch's values in order.
+ * Index 0 is the main trace.
+ */
+export function settingIndex(s: Switches): number {
+  let i = 0;
   for (const id of SWITCH_IDS) {
-    const next: Partial<Switches>[] = [];
-    for (const partial of acc) for (const v of SWITCH_VALUES[id]) next.push({ ...partial, [id]: v });
-    acc = next;
+    const values = SWITCH_VALUES[id] as readonly string[];
+    i = i * values.length + values.indexOf(s[id]);
   }
-  return acc as Switches[];
+  return i;
+}
+
+/** The setting at an index of that order (0 ≤ index < SETTING_COUNT). */
+export function settingAt(index: number): Switches {
+  const out: Partial<Record<SwitchId, string>> = {};
+  let rest = index;
+  for (let k = SWITCH_IDS.length - 1; k >= 0; k--) {
+    const id = SWITCH_IDS[k];
+    const values = SWITCH_VALUES[id] as readonly string[];
+    out[id] = values[rest % values.length];
+    rest = Math.floor(rest / values.length);
+  }
+  return out as Switches;
+}
+
+/** Every setting, in that order. */
+export function allSettings(): Switches[] {
+  return Array.from({ length: SETTING_COUNT }, (_, i) => settingAt(i));
 }
 
 export function isValue<K extends SwitchId>(id: K, v: string): v is Switches[K] {
@@ -169,21 +152,3 @@ export function parseSwitches(params: Iterable<[string, string]>): { switches: S
 export function changedFromMain(s: Switches): SwitchId[] {
   return SWITCH_IDS.filter((id) => s[id] !== MAIN[id]);
 }
-
-/** A short phrase saying in words what was switched, e.g. "fencing off; the report changes after acceptance". */
-export function describeSetting(s: Switches): string {
-  const changed = changedFromMain(s);
-  if (changed.length === 0) return 'the main trace: every protection on';
-  return changed.map((id) => PHRASE[id](s)).join('; ');
-}
-
-const PHRASE: Record<SwitchId, (s: Switches) => string> = {
-  silent: () => 'the silent worker crashed',
-  fencing: () => 'fencing off',
-  checkpoints: () => 'checkpoints only at the end',
-  change: (s) => (s.change === 'never' ? 'the report never changes' : 'the report changes after acceptance'),
-  pins: () => 'version pins off',
-  rule: (s) => (s.rule === 'any-accepted' ? 'newsletter takes any accepted digest' : 'newsletter takes the latest finished digest'),
-  postDies: () => 'the poster survives',
-  key: (s) => (s.key === 'none' ? 'no key on the announcement' : 'the key names the attempt'),
-};

@@ -64,7 +64,7 @@ export interface Candidate {
   tick: number;
   status: ArtifactState;
   assessedAt: number | null;
-  refusal: string | null;
+  refusal: Refusal | null;
   stale: boolean;
 }
 
@@ -99,17 +99,101 @@ export interface WriteDecision {
   token: number;
   epoch: number;
   outcome: WriteOutcome;
-  what: string;
+  subject: WriteSubject;
 }
 
 export type Lane = 'attempt' | 'journal' | 'input' | 'artifact' | 'effect' | 'dependant';
 
-export interface TraceEvent {
-  tick: number;
-  lane: Lane;
-  actor: string;
-  text: string;
+/**
+ * The rule that produced an event: one section of the rules page each
+ * (`/model/#rule-<id>`, built by src/lib/routes.ts). Identifiers only; the
+ * words for them live outside the model.
+ */
+export type RuleId =
+  | 'input'
+  | 'assess'
+  | 'suspect'
+  | 'admit'
+  | 'restore'
+  | 'compute'
+  | 'silent'
+  | 'assemble'
+  | 'post'
+  | 'settle'
+  | 'post-dies'
+  | 'fencing'
+  | 'feed'
+  | 'dependant';
+
+/** Why a candidate was refused at assessment. */
+export type Refusal =
+  | { reason: 'token'; token: number; epoch: number }
+  | { reason: 'pin'; pin: VersionName | null; current: VersionName }
+  | { reason: 'input'; step: StepName; current: VersionName };
+
+/** What a protected write carried (full hashes; pages shorten them). */
+export type WriteSubject =
+  | { kind: 'step'; step: StepName; result: string }
+  | { kind: 'candidate'; digest: string }
+  | { kind: 'intent'; digest: string }
+  | { kind: 'confirmation'; post: string };
+
+/** A write that landed although its token was below the epoch, or `null`. */
+export type StaleMark = { token: number; epoch: number } | null;
+
+/**
+ * What each kind of event records. Hashes are full hex; a narrator outside
+ * the model turns an event into a sentence.
+ */
+export interface EventValues {
+  'report-changed': { version: VersionName; from: VersionName };
+  'falls-silent': { step: StepName };
+  'step-journaled': { step: StepName; pin: VersionName; result: string; stale: StaleMark };
+  'step-held': { step: StepName; pin: VersionName; result: string };
+  'wakes-to-write': { step: StepName; result: string; token: number };
+  'woken-step-journaled': { step: StepName; stale: StaleMark };
+  'wakes-holding': { step: StepName; result: string };
+  'candidate-written': { digest: string; pin: VersionName; quote: string; endOnly: boolean; stale: StaleMark };
+  'send-rejected': { key: string | null; reason: string };
+  'send-remembered': { key: string | null; post: string };
+  'send-applied': { key: string | null; post: string; duplicate: boolean };
+  confirmed: { post: string; stale: StaleMark };
+  'intent-recorded': { digest: string; stale: StaleMark };
+  'poster-dies': Record<string, never>;
+  'candidate-refused': { digest: string; refusal: Refusal };
+  'candidate-accepted': { digest: string; version: VersionName | null };
+  suspected: { last: number; missed: number };
+  'settle-admitted': { token: number; writer: number; digest: string };
+  'build-admitted': { token: number; pin: VersionName };
+  'step-restored': { step: StepName; result: string; writer: number; wanted: string | null };
+  'steps-redone': { redo: StepName[]; stale: StepName[]; absent: StepName[]; pin: VersionName };
+  'write-rejected': { store: Store; token: number; epoch: number; subject: WriteSubject };
+  'newsletter-waits': { reason: 'no-version' | 'none-accepted'; current: VersionName };
+  'newsletter-admitted': {
+    digest: string;
+    why: 'current' | 'fail-open' | 'any' | 'latest';
+    current: VersionName;
+    quote: string;
+  };
 }
+
+export type EventKind = keyof EventValues;
+
+/**
+ * One thing that happened: when, on which lane and by whom, which rule made
+ * it, the attempt it concerns (if any) and the values it recorded.
+ */
+export type TraceEvent = {
+  [K in EventKind]: {
+    tick: number;
+    lane: Lane;
+    actor: string;
+    kind: K;
+    rule: RuleId;
+    attempt: number | null;
+    values: EventValues[K];
+  };
+}[EventKind];
 
 export type NewsletterState = 'not-ready' | 'waiting' | 'admitted';
 
@@ -130,11 +214,14 @@ export const INVARIANT_IDS: InvariantId[] = [
   'twoAccepted',
 ];
 
-export interface Breach {
-  invariant: InvariantId;
-  tick: number;
-  detail: string;
-}
+/** A breach the engine noted as it happened, with the values that show it. */
+export type Breach = { tick: number } & (
+  | { invariant: 'duplicateEffect'; values: { post: string; digest: string } }
+  | { invariant: 'staleWrite'; values: { attempt: number; token: number; epoch: number; store: Store; subject: WriteSubject } }
+  | { invariant: 'supersededAccepted'; values: { digest: string; content: VersionName | null; current: VersionName } }
+  | { invariant: 'dependantWrong'; values: { digest: string; accepted: boolean; current: VersionName } }
+  | { invariant: 'twoAccepted'; values: { first: string; second: string; current: VersionName } }
+);
 
 /** The state of every entity at the end of one tick. */
 export interface TickSnapshot {

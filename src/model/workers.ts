@@ -12,7 +12,7 @@ import type { Attempt, Part } from './types.ts';
 import { STEPS, WORK_ID, digestId, resultId, sectionHash, short, type StepName } from './world.ts';
 import { receive } from './feed.ts';
 import { protectedWrite } from './stores.ts';
-import { TIMING, breach, log, quoteOf, type Sim } from './sim.ts';
+import { TIMING, breach, emit, quoteOf, staleMark, type Sim } from './sim.ts';
 
 export function workers(sim: Sim): void {
   for (const a of sim.attempts) {
@@ -58,7 +58,7 @@ function compute(sim: Sim, a: Attempt, step: StepName): void {
     a.inFlight = step;
     if (sim.s.silent === 'crashed') a.dead = true;
     else a.wakeAt = TIMING.wakeAt;
-    log(sim, 'attempt', `#${a.n}`, `#${a.n} starts ${step} (the model call is made), then falls silent: no heartbeat, nothing written.`);
+    emit(sim, 'attempt', `#${a.n}`, 'falls-silent', 'silent', a.n, { step });
     return;
   }
   a.lastHeartbeat = sim.t;
@@ -66,24 +66,15 @@ function compute(sim: Sim, a: Attempt, step: StepName): void {
   a.parts[step] = part;
   if (sim.s.checkpoints === 'per-step') {
     if (!saveStep(sim, a, part)) return;
-    log(
-      sim,
-      'journal',
-      `#${a.n}`,
-      `#${a.n} summarises ${step} from ${a.pin} (one model call) → result ${short(part.resultId)}, written to the journal${stalePhrase(sim, a)}.`,
-    );
+    emit(sim, 'journal', `#${a.n}`, 'step-journaled', 'compute', a.n, { step, pin: a.pin, result: part.resultId, stale: staleMark(sim, a) });
   } else {
     a.unsaved.push(step);
-    log(sim, 'attempt', `#${a.n}`, `#${a.n} summarises ${step} from ${a.pin} (one model call) → result ${short(part.resultId)}, held in memory until the end.`);
+    emit(sim, 'attempt', `#${a.n}`, 'step-held', 'compute', a.n, { step, pin: a.pin, result: part.resultId });
   }
 }
 
-function stalePhrase(sim: Sim, a: Attempt): string {
-  return a.token < sim.ownerEpoch ? ` — a stale write: token ${a.token}, epoch ${sim.ownerEpoch}` : '';
-}
-
 function saveStep(sim: Sim, a: Attempt, part: Part): boolean {
-  if (!protectedWrite(sim, a, 'journal', `${part.step} (${short(part.resultId)})`)) return false;
+  if (!protectedWrite(sim, a, 'journal', { kind: 'step', step: part.step, result: part.resultId })) return false;
   sim.journal.push({
     step: part.step,
     resultId: part.resultId,
@@ -107,12 +98,12 @@ function wake(sim: Sim, a: Attempt): void {
   const part = computedPart(sim, a, step);
   a.parts[step] = part;
   if (sim.s.checkpoints === 'per-step') {
-    log(sim, 'attempt', `#${a.n}`, `#${a.n} wakes: its ${step} result ${short(part.resultId)} arrives, and it tries to write it, still holding token ${a.token}.`);
+    emit(sim, 'attempt', `#${a.n}`, 'wakes-to-write', 'silent', a.n, { step, result: part.resultId, token: a.token });
     if (!saveStep(sim, a, part)) return;
-    log(sim, 'journal', `#${a.n}`, `#${a.n}’s ${step} lands in the journal${stalePhrase(sim, a)}.`);
+    emit(sim, 'journal', `#${a.n}`, 'woken-step-journaled', 'silent', a.n, { step, stale: staleMark(sim, a) });
   } else {
     a.unsaved.push(step);
-    log(sim, 'attempt', `#${a.n}`, `#${a.n} wakes: its ${step} result ${short(part.resultId)} arrives and is held in memory; it carries on as if nothing happened.`);
+    emit(sim, 'attempt', `#${a.n}`, 'wakes-holding', 'silent', a.n, { step, result: part.resultId });
   }
 }
 
@@ -124,7 +115,7 @@ function assemble(sim: Sim, a: Attempt): void {
   }
   const parts = STEPS.map((s) => a.parts[s] as Part);
   const digest = digestId(parts.map((p) => p.resultId));
-  if (!protectedWrite(sim, a, 'candidates', `candidate ${short(digest)}`)) return;
+  if (!protectedWrite(sim, a, 'candidates', { kind: 'candidate', digest })) return;
   a.candidate = digest;
   sim.candidates.push({
     digest,
@@ -138,13 +129,13 @@ function assemble(sim: Sim, a: Attempt): void {
     refusal: null,
     stale: a.token < sim.ownerEpoch,
   });
-  const saved = sim.s.checkpoints === 'end-only' ? 'writes its steps to the journal, then ' : '';
-  log(
-    sim,
-    'artifact',
-    `#${a.n}`,
-    `#${a.n} ${saved}assembles candidate digest ${short(digest)} (pinned to ${a.pin}, quoting ${quoteOf(parts)})${stalePhrase(sim, a)}. Finished; not yet accepted.`,
-  );
+  emit(sim, 'artifact', `#${a.n}`, 'candidate-written', 'assemble', a.n, {
+    digest,
+    pin: a.pin,
+    quote: quoteOf(parts),
+    endOnly: sim.s.checkpoints === 'end-only',
+    stale: staleMark(sim, a),
+  });
 }
 
 export function keyFor(sim: Sim, a: Attempt, digest: string): string | null {
@@ -159,36 +150,30 @@ function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembere
   const key = keyFor(sim, a, intent.digest);
   const before = sim.feed.posts.map((p) => p.digest);
   const receipt = receive(sim.feed, key, { digest: short(intent.digest), text: `New digest for ${WORK_ID}` }, sim.t);
-  const keyText = key ? `key ${key}` : 'no key';
   if (receipt.kind === 'rejected') {
-    log(sim, 'effect', 'feed', `The feed rejects #${a.n}’s send (${keyText}): ${receipt.reason}.`);
+    emit(sim, 'effect', 'feed', 'send-rejected', 'feed', a.n, { key, reason: receipt.reason });
     return 'rejected';
   }
   intent.state = 'unconfirmed';
   intent.post = receipt.post.id;
   if (receipt.kind === 'remembered') {
-    log(sim, 'effect', 'feed', `#${a.n} sends with ${keyText}. The feed has seen this key: it returns ${receipt.post.id} and posts nothing new.`);
+    emit(sim, 'effect', 'feed', 'send-remembered', 'feed', a.n, { key, post: receipt.post.id });
     return 'remembered';
   }
   const dup = before.includes(short(intent.digest));
-  log(
-    sim,
-    'effect',
-    'feed',
-    `#${a.n} sends with ${keyText}. The feed applies a new post ${receipt.post.id}${dup ? ' — a second post announcing the same digest' : ''}.`,
-  );
-  if (dup) breach(sim, 'duplicateEffect', `The feed applied ${receipt.post.id}, announcing ${short(intent.digest)} a second time.`);
+  emit(sim, 'effect', 'feed', 'send-applied', 'feed', a.n, { key, post: receipt.post.id, duplicate: dup });
+  if (dup) breach(sim, { invariant: 'duplicateEffect', values: { post: receipt.post.id, digest: intent.digest } });
   return 'applied';
 }
 
 function confirm(sim: Sim, a: Attempt, intentIndex: number): boolean {
   const intent = sim.intents[intentIndex];
-  if (!protectedWrite(sim, a, 'confirmations', `confirmation of ${intent.post}`)) return false;
+  if (!protectedWrite(sim, a, 'confirmations', { kind: 'confirmation', post: intent.post as string })) return false;
   intent.state = 'confirmed';
   intent.confirmedAt = sim.t;
   intent.confirmedBy = a.n;
   a.state = 'done';
-  log(sim, 'effect', `#${a.n}`, `#${a.n} records ${intent.post} as confirmed${stalePhrase(sim, a)}; #${a.n} is done.`);
+  emit(sim, 'effect', `#${a.n}`, 'confirmed', a.kind === 'settle' ? 'settle' : 'post', a.n, { post: intent.post as string, stale: staleMark(sim, a) });
   return true;
 }
 
@@ -196,17 +181,17 @@ function post(sim: Sim, a: Attempt, digest: string): void {
   a.toPost = null;
   a.lastHeartbeat = sim.t;
   const key = keyFor(sim, a, digest);
-  if (!protectedWrite(sim, a, 'intents', `the intent to announce ${short(digest)}`)) return;
+  if (!protectedWrite(sim, a, 'intents', { kind: 'intent', digest })) return;
   sim.intents.push({ digest, attempt: a.n, key, tick: sim.t, state: 'recorded', post: null, confirmedAt: null, confirmedBy: null });
   const index = sim.intents.length - 1;
-  log(sim, 'effect', `#${a.n}`, `#${a.n} records its intent to announce ${short(digest)}${stalePhrase(sim, a)}.`);
+  emit(sim, 'effect', `#${a.n}`, 'intent-recorded', 'post', a.n, { digest, stale: staleMark(sim, a) });
   const firstPost = sim.feed.posts.length === 0;
   const outcome = send(sim, a, index);
   if (outcome === 'rejected') return;
   if (sim.s.postDies === 'yes' && firstPost && outcome === 'applied') {
     a.dead = true;
     a.silent = true;
-    log(sim, 'attempt', `#${a.n}`, `#${a.n} dies right after the feed applies the post, before it can record the reply.`);
+    emit(sim, 'attempt', `#${a.n}`, 'poster-dies', 'post-dies', a.n, {});
     return;
   }
   confirm(sim, a, index);

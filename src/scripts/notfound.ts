@@ -6,7 +6,8 @@
 // The site's base path comes from the page (data-base on #slug-help), so this
 // works when the site is hosted under a sub-path.
 import { nearestSlugs, traceSlugFromPath } from '../components/trace/nearest.ts';
-import { describeSetting, changedFromMain } from '../model/switches.ts';
+import { changedFromMain } from '../model/switches.ts';
+import { describeSetting } from '../lib/vocabulary.ts';
 
 const help = document.getElementById('slug-help');
 

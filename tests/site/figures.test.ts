@@ -5,6 +5,7 @@ import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { figure, type FigureFormat } from '../../src/lib/figures.ts';
 import { MAIN, runFor, slugOf } from '../../src/model/index.ts';
+import { narrate } from '../../src/lib/narrate.ts';
 import { DIST, htmlFiles, page, text } from './dist.ts';
 
 const FIG = /<span class="figure"[^>]*?data-fig="([^"]+)"[^>]*?data-as="([^"]+)"[^>]*>([^<]*)<\/span>/g;
@@ -33,7 +34,7 @@ describe('reference traces on the long-form pages are the model’s', () => {
   it('the article shows every event of the main trace, linked to its trace page', () => {
     const html = page('/article/');
     const body = text(html);
-    for (const e of main.events) expect(body).toContain(text(e.text));
+    for (const e of main.events) expect(body).toContain(text(narrate(e)));
     expect(html).toContain(`/traces/${slugOf(MAIN)}/#t${main.lastTick}`);
   });
 });

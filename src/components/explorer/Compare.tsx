@@ -6,10 +6,12 @@
  * run does not have are emphasised.
  */
 import { useState } from 'preact/hooks';
-import { MAIN, PRESETS, describeSetting, type Run, type SwitchId, type Switches } from './model.ts';
+import { MAIN, PRESETS, type Run, type SwitchId, type Switches } from './model.ts';
+import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
 import { compareRows, type CompareEvent } from './diff.ts';
 import { outcomeRows, sameSwitches, tickLabel } from './format.ts';
+import { narrate } from '../../lib/narrate.ts';
 
 interface Props {
   run: Run;
@@ -26,7 +28,7 @@ function Events({ events, only }: { events: CompareEvent[]; only: string }) {
     <ul class="ex-cmp-events">
       {events.map((e, i) => (
         <li key={i} class={e.shared ? undefined : 'ex-only'}>
-          <span class={`lane-${e.lane}`}>{e.lane}</span> {e.text}
+          <span class={`lane-${e.lane}`}>{e.lane}</span> {narrate(e)}
           {!e.shared && <span class="sr-only"> ({only})</span>}
         </li>
       ))}

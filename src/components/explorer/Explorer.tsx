@@ -12,7 +12,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { href } from '../../lib/paths.ts';
-import { MAIN, PRESETS, describeSetting, runOf, slugOf, type SwitchId, type Switches } from './model.ts';
+import { MAIN, PRESETS, runOf, slugOf, type SwitchId, type Switches } from './model.ts';
+import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
 import { InvariantList, OutcomeList } from './Outcome.tsx';
 import { TickPanels } from './TickPanels.tsx';

@@ -4,7 +4,8 @@
  * links to the article section that explains that record.
  */
 import { href } from '../../lib/paths.ts';
-import { INVARIANTS, type Run } from './model.ts';
+import { type Run } from './model.ts';
+import { INVARIANTS } from '../../lib/vocabulary.ts';
 import { breachTick, outcomeRows, recordFor, tickLabel } from './format.ts';
 
 export function OutcomeList({ run, compact = false }: { run: Run; compact?: boolean }) {

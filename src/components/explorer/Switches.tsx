@@ -5,7 +5,8 @@
  * set on the same page (Compare) passes a `prefix`, which keeps its radio
  * names apart from the main set's.
  */
-import { MAIN, SWITCH_IDS, SWITCH_INFO, SWITCH_VALUES, type SwitchId, type Switches } from './model.ts';
+import { MAIN, SWITCH_IDS, SWITCH_VALUES, type SwitchId, type Switches } from './model.ts';
+import { VOCABULARY } from '../../lib/vocabulary.ts';
 
 interface Props {
   value: Switches;
@@ -30,7 +31,7 @@ export function SwitchPanel({ value, onChange, prefix = '', compact = false, lab
   return (
     <div class={compact ? 'ex-switches ex-switches--compact' : 'ex-switches'} role="group" aria-label={label}>
       {SWITCH_IDS.map((id) => {
-        const info = SWITCH_INFO[id];
+        const info = VOCABULARY[id];
         const changed = value[id] !== MAIN[id];
         const meaningId = `${prefix || 'sw'}-${id}-meaning`;
         return (
@@ -53,7 +54,7 @@ export function SwitchPanel({ value, onChange, prefix = '', compact = false, lab
                     checked={value[id] === v}
                     onChange={() => onChange(id, v)}
                   />
-                  <span>{info.values[v] ?? v}</span>
+                  <span>{info.values[v]?.label ?? v}</span>
                 </label>
               ))}
             </div>

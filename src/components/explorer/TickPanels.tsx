@@ -5,9 +5,11 @@
  * read from the run's snapshot at that tick (run.ticks[t]) and its records.
  */
 import type { ComponentChildren } from 'preact';
-import { SWITCH_INFO, eventsAt, short, writesAt, type Run, type Switches } from './model.ts';
+import { eventsAt, short, writesAt, type Run, type Switches } from './model.ts';
+import { valueLabel } from '../../lib/vocabulary.ts';
 import type { Focus } from './scenes.ts';
 import { journalRows, tickLabel } from './format.ts';
+import { narrate, refusalText, subjectText } from '../../lib/narrate.ts';
 
 const ACTIVITY_TEXT: Record<string, string> = {
   working: 'working',
@@ -81,7 +83,7 @@ export function TickPanels({ run, switches, tick, focus, sceneNo }: Props) {
           <ul class="ex-events">
             {events.map((e, i) => (
               <li key={i}>
-                <span class={`lane-${e.lane}`}>{e.lane}</span> <span class="ex-actor">{e.actor}</span> {e.text}
+                <span class={`lane-${e.lane}`}>{e.lane}</span> <span class="ex-actor">{e.actor}</span> {narrate(e)}
               </li>
             ))}
           </ul>
@@ -153,7 +155,7 @@ export function TickPanels({ run, switches, tick, focus, sceneNo }: Props) {
                 <strong class={w.outcome === 'applied' ? undefined : w.outcome === 'rejected' ? 'ok' : 'broken'}>
                   {OUTCOME_TEXT[w.outcome]}
                 </strong>
-                <span class="muted small"> — {w.what}</span>
+                <span class="muted small"> — {subjectText(w.subject)}</span>
               </li>
             ))}
           </ul>
@@ -163,7 +165,7 @@ export function TickPanels({ run, switches, tick, focus, sceneNo }: Props) {
       </Panel>
       <Panel id="newsletter" title="Newsletter" {...p}>
         <p class="small">
-          Rule: <strong>{SWITCH_INFO.rule.values[switches.rule]}</strong>
+          Rule: <strong>{valueLabel('rule', switches.rule)}</strong>
           {switches.pins === 'off' && switches.rule === 'current-accepted' && (
             <span class="muted"> (records carry no version, so this rule fails open)</span>
           )}
@@ -229,7 +231,7 @@ export function TickPanels({ run, switches, tick, focus, sceneNo }: Props) {
                   <span class="figure">{short(c.digest)}</span> by #{c.attempt}
                   {full && <> (pinned to {full.pin ?? 'no version: pins off'})</>}:{' '}
                   <span class={`ex-art ex-art--${c.state}`}>{c.state}</span>
-                  {c.state === 'refused' && full?.refusal && <span class="muted small"> — {full.refusal}</span>}
+                  {c.state === 'refused' && full?.refusal && <span class="muted small"> — {refusalText(full.refusal)}</span>}
                 </li>
               );
             })}

@@ -4,6 +4,7 @@
  * the tick in place instead of reloading.
  */
 import type { Run, TraceEvent } from './model.ts';
+import { narrate } from '../../lib/narrate.ts';
 
 interface Props {
   run: Run;
@@ -60,7 +61,7 @@ export function TraceView({ run, tick, caption, tickHref, onTick, highlight }: P
                   <span class={`lane-${e.lane}`}>{e.lane}</span>
                 </td>
                 <td class="actor">{e.actor}</td>
-                <td>{e.text}</td>
+                <td>{narrate(e)}</td>
               </tr>
             ))}
           </tbody>

@@ -6,7 +6,8 @@
  */
 import { useMemo, useState } from 'preact/hooks';
 import { href } from '../../lib/paths.ts';
-import { INVARIANTS, MAIN, runOf, slugOf, type SwitchId, type Switches } from './model.ts';
+import { MAIN, runOf, slugOf, type SwitchId, type Switches } from './model.ts';
+import { INVARIANTS } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
 import { InvariantList, OutcomeList } from './Outcome.tsx';
 import { brokenIds, summarise, switchQuery } from './format.ts';

@@ -5,11 +5,10 @@
  * run has the identical event at that tick.
  */
 import type { Run, TraceEvent } from './model.ts';
+import { narrate } from '../../lib/narrate.ts';
 
-export interface CompareEvent extends TraceEvent {
-  /** The other run has this exact event at this tick. */
-  shared: boolean;
-}
+/** An event, and whether the other run has this exact event at this tick. */
+export type CompareEvent = TraceEvent & { shared: boolean };
 
 export interface CompareRow {
   tick: number;
@@ -18,7 +17,7 @@ export interface CompareRow {
   differs: boolean;
 }
 
-const sig = (e: TraceEvent) => `${e.lane}\u0000${e.actor}\u0000${e.text}`;
+const sig = (e: TraceEvent) => `${e.lane}\u0000${e.actor}\u0000${narrate(e)}`;
 
 function byTick(run: Run): Map<number, TraceEvent[]> {
   const m = new Map<number, TraceEvent[]>();

@@ -3,19 +3,8 @@
  * model output: they format, they never decide. Shared by the explorer, the
  * TryIt panel and the unit tests.
  */
-import {
-  INVARIANTS,
-  RECORDS,
-  SWITCH_IDS,
-  SWITCH_INFO,
-  TIMING,
-  changedFromMain,
-  journalAt,
-  short,
-  type InvariantId,
-  type Run,
-  type Switches,
-} from './model.ts';
+import { SWITCH_IDS, TIMING, changedFromMain, journalAt, short, type InvariantId, type Run, type Switches } from './model.ts';
+import { INVARIANTS, RECORDS, VOCABULARY, valueLabel } from '../../lib/vocabulary.ts';
 
 export const tickLabel = (t: number): string => `t${t}`;
 export const attemptLabel = (n: number): string => `#${n}`;
@@ -82,7 +71,7 @@ export function recordFor(id: InvariantId) {
 export function summarise(s: Switches, run: Run): string {
   const changed = changedFromMain(s);
   const what = changed.length
-    ? changed.map((id) => `${SWITCH_INFO[id].label}: ${SWITCH_INFO[id].values[s[id]]}`).join('; ')
+    ? changed.map((id) => `${VOCABULARY[id].label}: ${valueLabel(id, s[id])}`).join('; ')
     : 'Main trace';
   const broken = brokenIds(run).map((id) => INVARIANTS.find((i) => i.id === id)!.label.toLowerCase());
   const news = run.newsletter ? `newsletter ${tickLabel(run.newsletter.tick)} quoting ${run.newsletter.quote}` : 'newsletter never admitted';

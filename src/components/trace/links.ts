@@ -4,7 +4,8 @@
  * the compact codes the index table uses. No Astro, no DOM: unit-tested in
  * tests/unit/site/.
  */
-import { MAIN, SWITCH_IDS, SWITCH_VALUES, changedFromMain, describeSetting, slugOf, type SwitchId, type Switches } from '../../model/switches.ts';
+import { MAIN, SWITCH_IDS, SWITCH_VALUES, changedFromMain, slugOf, type SwitchId, type Switches } from '../../model/switches.ts';
+import { describeSetting } from '../../lib/vocabulary.ts';
 import type { InvariantId } from '../../model/types.ts';
 
 /** Site-relative path of a run's trace page (pass it through href()). */

@@ -31,8 +31,8 @@ describe('compareRows', () => {
   });
 
   it('marks a tick that differs only in event order', () => {
-    const a = { ...main, events: [main.events[0], { ...main.events[0], text: 'x' }] };
-    const b = { ...main, events: [{ ...main.events[0], text: 'x' }, main.events[0]] };
+    const a = { ...main, events: [main.events[0], { ...main.events[0], actor: 'x' }] };
+    const b = { ...main, events: [{ ...main.events[0], actor: 'x' }, main.events[0]] };
     expect(differingTicks(a, b)).toEqual([main.events[0].tick]);
   });
 });

@@ -118,7 +118,7 @@ describe('fencing off', () => {
     const stale = r.writes.filter((w) => w.outcome === 'stale-applied');
     expect(stale.every((w) => w.writer === 1)).toBe(true);
     expect(stale.map((w) => w.store)).toEqual(['journal', 'journal', 'candidates']);
-    expect(stale.map((w) => w.what.slice(0, 2))).toEqual(['s3', 's4', 'ca']);
+    expect(stale.map((w) => (w.subject.kind === 'step' ? w.subject.step : w.subject.kind))).toEqual(['s3', 's4', 'candidate']);
   });
   it('refuses #1’s candidate at t11 (built from v1 while v2 is current)', () => {
     const c = r.candidates.find((x) => x.attempt === 1)!;

@@ -1,6 +1,7 @@
 // Slugs and URL parsing: the permanent, public names of the 864 settings.
 import { describe, expect, it } from 'vitest';
-import { MAIN, SWITCH_VALUES, allSettings, describeSetting, fromSlug, parseSwitches, slugOf } from '../../../src/model/index.ts';
+import { MAIN, SWITCH_VALUES, allSettings, fromSlug, parseSwitches, slugOf } from '../../../src/model/index.ts';
+import { describeSetting } from '../../../src/lib/vocabulary.ts';
 
 describe('settings and slugs', () => {
   it('enumerates 864 distinct settings, main first', () => {

@@ -1,0 +1,305 @@
+/**
+ * The site's words for the model's identifiers: one table per switch (and
+ * per value), the five records, the five invariants and the outcome of a
+ * run. Everything a page says about a switch, a value or an invariant comes
+ * from here; the model keeps only ids, values and slug words (the permanent
+ * contract). Wording lives outside src/model, so fixing a label never
+ * changes the model version that citations name.
+ *
+ * Pure data and small functions: safe for islands and the 404 script.
+ */
+import {
+  MAIN,
+  SLUG_WORD,
+  SWITCH_IDS,
+  SWITCH_VALUES,
+  changedFromMain,
+  type SwitchId,
+  type Switches,
+} from '../model/switches.ts';
+import type { InvariantId } from '../model/types.ts';
+
+/** The words for one value of a switch. */
+export interface ValueWords {
+  /** The slug word in trace URLs (from the model: permanent). */
+  slug: string;
+  /** A compact code, unique within the switch (the traces index table). */
+  code: string;
+  /** Short label (switch lists, the explorer's controls). */
+  label: string;
+  /** What the setting says when this value is chosen, as a clause ("fencing off"). */
+  phrase: string;
+  /** The clause for "any other value" (conditions in the companion's tables). */
+  not: string;
+}
+
+/** The words for one switch. */
+export interface SwitchWords {
+  /** Reader-facing name. */
+  label: string;
+  /** Column heading in compact tables. */
+  short: string;
+  /** One-line meaning. */
+  meaning: string;
+  values: Record<string, ValueWords>;
+}
+
+const v = (slug: string, code: string, label: string, phrase: string, not: string): ValueWords => ({ slug, code, label, phrase, not });
+
+/** One table, per switch and per value (slug words checked against the model's by a unit test). */
+export const VOCABULARY: Record<SwitchId, SwitchWords> = {
+  silent: {
+    label: 'Silent worker',
+    short: 'Silent',
+    meaning: 'What attempt #1 was really doing when it stopped answering.',
+    values: {
+      paused: v(SLUG_WORD.silent.paused, 'paus', 'paused (wakes later)', 'the silent worker was only paused', 'the silent worker crashed'),
+      crashed: v(SLUG_WORD.silent.crashed, 'crash', 'crashed (never returns)', 'the silent worker crashed', 'the silent worker was only paused'),
+    },
+  },
+  fencing: {
+    label: 'Fencing',
+    short: 'Fence',
+    meaning: 'Protected stores compare each writer’s owner token with the current epoch.',
+    values: {
+      on: v(SLUG_WORD.fencing.on, 'on', 'on', 'fencing on', 'fencing off'),
+      off: v(SLUG_WORD.fencing.off, 'off', 'off', 'fencing off', 'fencing on'),
+    },
+  },
+  checkpoints: {
+    label: 'Checkpoints',
+    short: 'Ckpt',
+    meaning: 'When a build attempt writes its step results to the journal.',
+    values: {
+      'per-step': v(SLUG_WORD.checkpoints['per-step'], 'step', 'after every step', 'checkpoints after every step', 'checkpoints only at the end'),
+      'end-only': v(SLUG_WORD.checkpoints['end-only'], 'end', 'only at the end', 'checkpoints only at the end', 'checkpoints after every step'),
+    },
+  },
+  change: {
+    label: 'Report correction',
+    short: 'v2',
+    meaning: 'When version 2 of the report arrives.',
+    values: {
+      outage: v(SLUG_WORD.change.outage, 'out', 'during the outage', 'the report changes during the outage', 'the report never changes or changes after acceptance'),
+      never: v(SLUG_WORD.change.never, 'never', 'never', 'the report never changes', 'the report changes at all'),
+      'after-acceptance': v(
+        SLUG_WORD.change['after-acceptance'],
+        'after',
+        'after acceptance',
+        'the report changes after acceptance',
+        'the report never changes or changes during the outage',
+      ),
+    },
+  },
+  pins: {
+    label: 'Version pins',
+    short: 'Pins',
+    meaning: 'Records carry the hash of the input they were computed from.',
+    values: {
+      on: v(SLUG_WORD.pins.on, 'on', 'on', 'version pins on', 'version pins off'),
+      off: v(SLUG_WORD.pins.off, 'off', 'off', 'version pins off', 'version pins on'),
+    },
+  },
+  rule: {
+    label: 'Newsletter rule',
+    short: 'Rule',
+    meaning: 'Which digest the newsletter may start on.',
+    values: {
+      'current-accepted': v(
+        SLUG_WORD.rule['current-accepted'],
+        'cur',
+        'accepted for the current report',
+        'newsletter takes a digest accepted for the current report',
+        'newsletter takes any accepted or the latest finished digest',
+      ),
+      'any-accepted': v(
+        SLUG_WORD.rule['any-accepted'],
+        'any',
+        'any accepted digest',
+        'newsletter takes any accepted digest',
+        'newsletter requires the current report or takes the latest finished digest',
+      ),
+      'latest-finished': v(
+        SLUG_WORD.rule['latest-finished'],
+        'latest',
+        'latest finished, accepted or not',
+        'newsletter takes the latest finished digest',
+        'newsletter takes only an accepted digest',
+      ),
+    },
+  },
+  postDies: {
+    label: 'Poster dies',
+    short: 'Poster',
+    meaning: 'The first worker to post dies right after the feed applies the post.',
+    values: {
+      yes: v(SLUG_WORD.postDies.yes, 'dies', 'yes', 'the poster dies after the feed applies its post', 'the poster survives'),
+      no: v(SLUG_WORD.postDies.no, 'lives', 'no', 'the poster survives', 'the poster dies after the feed applies its post'),
+    },
+  },
+  key: {
+    label: 'Announcement key',
+    short: 'Key',
+    meaning: 'What the idempotency key on the announcement names.',
+    values: {
+      'per-operation': v(SLUG_WORD.key['per-operation'], 'op', 'the operation', 'the key names the operation', 'the key names the attempt or there is none'),
+      'per-attempt': v(SLUG_WORD.key['per-attempt'], 'att', 'the attempt', 'the key names the attempt', 'the key names the operation or there is none'),
+      none: v(SLUG_WORD.key.none, 'none', 'no key', 'no key on the announcement', 'the announcement carries a key'),
+    },
+  },
+};
+
+/** The words for one value of a switch. */
+export function valueWords<K extends SwitchId>(id: K, value: Switches[K] | string): ValueWords {
+  const w = VOCABULARY[id].values[value];
+  if (!w) throw new Error(`No words for ${id}=${value}; known: ${SWITCH_VALUES[id].join(', ')}`);
+  return w;
+}
+
+/** Short label of a switch's value ("after every step"). */
+export function valueLabel(id: SwitchId, value: string): string {
+  return valueWords(id, value).label;
+}
+
+/** A short phrase saying in words what was switched, e.g. "fencing off; the report changes after acceptance". */
+export function describeSetting(s: Switches): string {
+  const changed = changedFromMain(s);
+  if (changed.length === 0) return 'the main trace: every protection on';
+  return changed.map((id) => valueWords(id, s[id]).phrase).join('; ');
+}
+
+/** Sentence case: the first letter capitalised. */
+export function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The page title of a run: what was switched, in words. */
+export function traceTitle(s: Switches): string {
+  return changedFromMain(s).length === 0 ? 'The main trace: every protection on' : sentence(describeSetting(s));
+}
+
+/** "Label: value" for every switch that differs from the main trace ("Main trace" when none does). */
+export function changedLabels(s: Switches): string {
+  const changed = changedFromMain(s);
+  return changed.length ? changed.map((id) => `${VOCABULARY[id].label}: ${valueLabel(id, s[id])}`).join('; ') : 'Main trace';
+}
+
+// ——— The five records and the five invariants ———
+
+export interface RecordInfo {
+  id: string;
+  record: string;
+  writtenWhen: string;
+  checker: string;
+  /** What goes wrong without it. */
+  protects: string;
+  /** Invariants that break when this record or its check is missing. */
+  invariants: InvariantId[];
+  /** The switch that removes it in the explorer, and the value that does. */
+  removedBy: { id: SwitchId; values: string[] } | null;
+  /** Article section that explains it. */
+  section: string;
+}
+
+/** The five records and their five checkers. */
+export const RECORDS: RecordInfo[] = [
+  {
+    id: 'attempt',
+    record: 'Attempt record: identity, pinned input, owner token',
+    writtenWhen: 'by the controller, before any work is dispatched',
+    checker: 'the controller, when the attempt falls silent',
+    protects: 'a successor guessing whether anyone was working, on what, and with what authority',
+    invariants: [],
+    removedBy: null,
+    section: 'attempt-record',
+  },
+  {
+    id: 'journal',
+    record: 'Journal entry keyed by the hash of the input it read',
+    writtenWhen: 'by the worker, after each step (or only at the end)',
+    checker: 'the successor, at admission: restore on a matching key, redo otherwise; the controller, comparing part hashes with the pin, at assessment',
+    protects: 'reusing a result computed from an input that has since changed',
+    invariants: ['supersededAccepted', 'dependantWrong'],
+    removedBy: { id: 'pins', values: ['off'] },
+    section: 'restore-or-redo',
+  },
+  {
+    id: 'epoch',
+    record: 'Owner epoch, carried as a token on every write',
+    writtenWhen: 'by the controller, before it admits a successor',
+    checker: 'every protected store, on every write',
+    protects: 'a worker presumed dead overwriting its successor',
+    invariants: ['staleWrite', 'twoAccepted'],
+    removedBy: { id: 'fencing', values: ['off'] },
+    section: 'fencing',
+  },
+  {
+    id: 'effect',
+    record: 'Effect intent, and an operation key the receiver remembers',
+    writtenWhen: 'by the worker, before it sends; the key by the receiver, as it applies',
+    checker: 'the receiver (the feed), on every send',
+    protects: 'a retried announcement being posted twice',
+    invariants: ['duplicateEffect'],
+    removedBy: { id: 'key', values: ['per-attempt', 'none'] },
+    section: 'effects',
+  },
+  {
+    id: 'acceptance',
+    record: 'Acceptance naming the digest, the input version and the contract',
+    writtenWhen: 'by the controller, after assessing a candidate',
+    checker: 'the dependant, through its admission rule',
+    protects: 'relying on an output judged against an input that is no longer current',
+    invariants: ['dependantWrong'],
+    removedBy: { id: 'rule', values: ['any-accepted', 'latest-finished'] },
+    section: 'acceptance',
+  },
+];
+
+export interface InvariantInfo {
+  id: InvariantId;
+  label: string;
+  meaning: string;
+  record: string; // RECORDS id that would have caught it
+}
+
+export const INVARIANTS: InvariantInfo[] = [
+  { id: 'duplicateEffect', label: 'Duplicate effect', meaning: 'The feed applied a second post announcing the same digest.', record: 'effect' },
+  { id: 'staleWrite', label: 'Stale write', meaning: 'A write carrying a token below the owner epoch was applied.', record: 'epoch' },
+  {
+    id: 'supersededAccepted',
+    label: 'Superseded input accepted',
+    meaning: 'A digest was accepted whose parts are not the content of the report current at that tick.',
+    record: 'journal',
+  },
+  {
+    id: 'dependantWrong',
+    label: 'Dependant on the wrong digest',
+    meaning: 'The newsletter started on a digest never accepted, or not built from the current report.',
+    record: 'acceptance',
+  },
+  { id: 'twoAccepted', label: 'Two digests accepted', meaning: 'Two different digests were accepted while the same version was current.', record: 'epoch' },
+];
+
+/** The invariant's words. */
+export function invariantInfo(id: InvariantId): InvariantInfo {
+  const found = INVARIANTS.find((i) => i.id === id);
+  if (!found) throw new Error(`No invariant “${id}”`);
+  return found;
+}
+
+/** The one label of an invariant ("Stale write"); `lower` for use inside a sentence. */
+export function invariantLabel(id: InvariantId, lower = false): string {
+  const label = invariantInfo(id).label;
+  return lower ? label.toLowerCase() : label;
+}
+
+/** The record whose check would have caught a breach of the invariant. */
+export function recordFor(id: InvariantId): RecordInfo {
+  const rec = invariantInfo(id).record;
+  return RECORDS.find((r) => r.id === rec)!;
+}
+
+/** A mean for a table cell: at most two decimals, no trailing zeros. */
+export function mean(value: number): string {
+  return (Math.round(value * 100) / 100).toString();
+}
