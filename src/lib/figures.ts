@@ -30,6 +30,7 @@ import {
   versionHash,
   weakenOne,
 } from '../model/index.ts';
+import { mean } from './vocabulary.ts';
 
 export type FigureFormat = 'plain' | 'tick' | 'short' | 'mean' | 'attempt' | 'percent';
 
@@ -95,7 +96,7 @@ export function format(value: unknown, as: FigureFormat = 'plain'): string {
     case 'attempt':
       return `#${value}`;
     case 'mean':
-      return (Math.round(Number(value) * 100) / 100).toString();
+      return mean(Number(value));
     case 'percent':
       return `${Math.round(Number(value) * 100)}%`;
     default:

@@ -18,6 +18,8 @@ import {
   type Switches,
 } from '../model/switches.ts';
 import type { InvariantId } from '../model/types.ts';
+import { RECORD_GUARDS, type RecordId } from '../model/views.ts';
+import type { BreakCondition } from '../model/sweep.ts';
 
 /** The words for one value of a switch. */
 export interface ValueWords {
@@ -187,30 +189,28 @@ export function changedLabels(s: Switches): string {
 // ——— The five records and the five invariants ———
 
 export interface RecordInfo {
-  id: string;
+  id: RecordId;
   record: string;
   writtenWhen: string;
   checker: string;
   /** What goes wrong without it. */
   protects: string;
-  /** Invariants that break when this record or its check is missing. */
+  /** Invariants that break when this record or its check is missing (from the model's RECORD_GUARDS). */
   invariants: InvariantId[];
-  /** The switch that removes it in the explorer, and the value that does. */
+  /** The switch that removes it in the model, and the values that do (RECORD_GUARDS). */
   removedBy: { id: SwitchId; values: string[] } | null;
   /** Article section that explains it. */
   section: string;
 }
 
 /** The five records and their five checkers. */
-export const RECORDS: RecordInfo[] = [
+const RECORD_WORDS: Omit<RecordInfo, 'invariants' | 'removedBy'>[] = [
   {
     id: 'attempt',
     record: 'Attempt record: identity, pinned input, owner token',
     writtenWhen: 'by the controller, before any work is dispatched',
     checker: 'the controller, when the attempt falls silent',
     protects: 'a successor guessing whether anyone was working, on what, and with what authority',
-    invariants: [],
-    removedBy: null,
     section: 'attempt-record',
   },
   {
@@ -219,8 +219,6 @@ export const RECORDS: RecordInfo[] = [
     writtenWhen: 'by the worker, after each step (or only at the end)',
     checker: 'the successor, at admission: restore on a matching key, redo otherwise; the controller, comparing part hashes with the pin, at assessment',
     protects: 'reusing a result computed from an input that has since changed',
-    invariants: ['supersededAccepted', 'dependantWrong'],
-    removedBy: { id: 'pins', values: ['off'] },
     section: 'restore-or-redo',
   },
   {
@@ -229,8 +227,6 @@ export const RECORDS: RecordInfo[] = [
     writtenWhen: 'by the controller, before it admits a successor',
     checker: 'every protected store, on every write',
     protects: 'a worker presumed dead overwriting its successor',
-    invariants: ['staleWrite', 'twoAccepted'],
-    removedBy: { id: 'fencing', values: ['off'] },
     section: 'fencing',
   },
   {
@@ -239,8 +235,6 @@ export const RECORDS: RecordInfo[] = [
     writtenWhen: 'by the worker, before it sends; the key by the receiver, as it applies',
     checker: 'the receiver (the feed), on every send',
     protects: 'a retried announcement being posted twice',
-    invariants: ['duplicateEffect'],
-    removedBy: { id: 'key', values: ['per-attempt', 'none'] },
     section: 'effects',
   },
   {
@@ -249,17 +243,18 @@ export const RECORDS: RecordInfo[] = [
     writtenWhen: 'by the controller, after assessing a candidate',
     checker: 'the dependant, through its admission rule',
     protects: 'relying on an output judged against an input that is no longer current',
-    invariants: ['dependantWrong'],
-    removedBy: { id: 'rule', values: ['any-accepted', 'latest-finished'] },
     section: 'acceptance',
   },
 ];
+
+/** The five records: their words, and what the model says each guards. */
+export const RECORDS: RecordInfo[] = RECORD_WORDS.map((r) => ({ ...r, ...RECORD_GUARDS[r.id] }));
 
 export interface InvariantInfo {
   id: InvariantId;
   label: string;
   meaning: string;
-  record: string; // RECORDS id that would have caught it
+  record: RecordId; // the record whose check would have caught it
 }
 
 export const INVARIANTS: InvariantInfo[] = [
@@ -297,6 +292,38 @@ export function invariantLabel(id: InvariantId, lower = false): string {
 export function recordFor(id: InvariantId): RecordInfo {
   const rec = invariantInfo(id).record;
   return RECORDS.find((r) => r.id === rec)!;
+}
+
+/** The six single weakenings of the companion's table (ids from the model's WEAKENINGS). */
+const WEAKENING_LABEL: Record<string, string> = {
+  'fencing-off': 'fencing off',
+  'pins-off': 'version pins off',
+  'key-per-attempt': 'key per attempt',
+  'key-none': 'no key',
+  'rule-any-accepted': 'newsletter takes any accepted digest',
+  'rule-latest-finished': 'newsletter takes the latest finished digest',
+};
+
+export function weakeningLabel(id: string): string {
+  const label = WEAKENING_LABEL[id];
+  if (!label) throw new Error(`No words for the weakening “${id}”`);
+  return label;
+}
+
+/** When a weakening breaks something, in words (the sweep's breakingCondition). */
+export function conditionText(c: BreakCondition): string {
+  switch (c.kind) {
+    case 'never':
+      return 'never';
+    case 'always':
+      return 'always';
+    case 'several':
+      return 'in several combinations';
+    case 'eq':
+      return `exactly when ${valueWords(c.id, c.value).phrase}`;
+    case 'ne':
+      return `exactly when ${valueWords(c.id, c.value).not}`;
+  }
 }
 
 /** A mean for a table cell: at most two decimals, no trailing zeros. */

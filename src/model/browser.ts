@@ -8,6 +8,7 @@ export * from './world.ts';
 export * from './switches.ts';
 export * from './types.ts';
 export { simulate } from './run.ts';
+export { strictRuleUncheckable } from './dependant.ts';
 export { receive, newFeed, type Feed, type Post, type Receipt, type Announcement } from './feed.ts';
 export { versionAt, checkInvariants, CHECKS } from './invariants.ts';
 export { TIMING } from './sim.ts';

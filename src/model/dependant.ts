@@ -1,5 +1,5 @@
 /**
- * The dependant: a newsletter, ready at t12, that quotes the digest's
+ * The dependant (rules page #rule-dependant): a newsletter, ready at t12, that quotes the digest's
  * revenue figure. Until it is admitted it applies its rule every tick:
  *
  * - current-accepted: the newest digest accepted for the current version.
@@ -11,14 +11,20 @@
  */
 import type { Part } from './types.ts';
 import type { EventValues } from './types.ts';
+import type { Switches } from './switches.ts';
 import { TIMING, breach, emit, hasContentOf, quoteOf, type Sim } from './sim.ts';
 
 type Why = EventValues['newsletter-admitted']['why'];
 
+/** The strict rule cannot be checked when records carry no version (pins off): it fails open, or with `failClosed` waits. */
+export function strictRuleUncheckable(s: Pick<Switches, 'pins' | 'rule'>): boolean {
+  return s.rule === 'current-accepted' && s.pins === 'off';
+}
+
 function choose(sim: Sim): { digest: string; parts: Part[]; why: Why } | null {
   const partsOf = (digest: string) => sim.candidates.find((c) => c.digest === digest)!.parts;
   let rule = sim.s.rule;
-  if (rule === 'current-accepted' && sim.s.pins === 'off') {
+  if (strictRuleUncheckable(sim.s)) {
     if (sim.failClosed) return null;
     rule = 'any-accepted';
   }
@@ -45,7 +51,7 @@ export function dependant(sim: Sim): void {
   if (!pick) {
     if (n.state === 'not-ready') {
       n.state = 'waiting';
-      const reason = sim.s.pins === 'off' && sim.s.rule === 'current-accepted' ? 'no-version' : 'none-accepted';
+      const reason = strictRuleUncheckable(sim.s) ? 'no-version' : 'none-accepted';
       emit(sim, 'dependant', 'newsletter', 'newsletter-waits', 'dependant', null, { reason, current: sim.current });
     }
     return;

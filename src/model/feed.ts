@@ -1,5 +1,5 @@
 /**
- * The feed: an external receiver that cannot be rolled back and never looks
+ * The feed (rules page #rule-feed): an external receiver that cannot be rolled back and never looks
  * at owner tokens. It makes a repeated announcement harmless the only way a
  * receiver can: by remembering, per key, the request it was given and the
  * post it produced. The companion shows this file's `receive` to readers.

@@ -1,5 +1,7 @@
 /**
- * The five invariants (model.md §7), checked after the fact from the run's
+ * The five invariants (rules page /model/: #rule-duplicate-effect,
+ * #rule-stale-write, #rule-superseded-accepted, #rule-dependant-wrong,
+ * #rule-two-accepted), checked after the fact from the run's
  * records alone — independently of the breaches the engine noted as they
  * happened, so that a test can hold the two against each other.
  */

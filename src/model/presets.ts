@@ -1,6 +1,7 @@
 /**
- * The reference traces of model.md §9, as named settings. Pages, the
- * explorer's presets and the tests all take them from here.
+ * The reference traces, as named settings: the runs the unit tests assert
+ * event by event (tests/unit/model/reference.test.ts). Pages, the explorer's
+ * presets and the tests all take them from here.
  */
 import { MAIN, type Switches } from './switches.ts';
 

@@ -3,7 +3,7 @@
  * switches and returns the complete, deterministic history of that run.
  *
  * Each tick runs four phases in a fixed order (rules page #rule-tick):
- *   1. input       — the corrected report may become current;
+ *   1. input       — the corrected report may become current (#rule-input);
  *   2. controller  — assess candidates, suspect silent attempts, admit;
  *   3. workers     — every live attempt does one action, in number order;
  *   4. dependant   — the newsletter applies its admission rule.

@@ -1,5 +1,5 @@
 /**
- * The protected stores and fencing. Journal entries, candidates, effect
+ * The protected stores and fencing (rules page #rule-fencing). Journal entries, candidates, effect
  * intents and confirmations are all written through `protectedWrite`, which
  * compares the writer's owner token with the one shared owner epoch.
  *

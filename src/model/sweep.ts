@@ -6,6 +6,7 @@
 import { MAIN, SWITCH_IDS, SWITCH_VALUES, allSettings, slugOf, type SwitchId, type Switches } from './switches.ts';
 import { simulate } from './run.ts';
 import { INVARIANT_IDS, type InvariantId, type Run } from './types.ts';
+import { RECORD_GUARDS, type RecordId } from './views.ts';
 
 let cache: Run[] | null = null;
 const bySlug = new Map<string, Run>();
@@ -69,29 +70,67 @@ export function groupBy(id: SwitchId, runs: readonly Run[] = runAll()): { value:
 export const PROTECTIONS = { fencing: 'on', pins: 'on', key: 'per-operation', rule: 'current-accepted' } as const;
 
 /** The event switches: what happens to the run, as opposed to what protects it. */
-export const EVENT_SWITCHES: SwitchId[] = ['silent', 'change', 'postDies'];
+export const EVENT_SWITCHES = ['silent', 'change', 'postDies'] as const satisfies readonly SwitchId[];
 
 export function allProtectionsOn(runs: readonly Run[] = runAll()): Run[] {
   return runs.filter((r) => (Object.keys(PROTECTIONS) as (keyof typeof PROTECTIONS)[]).every((k) => r.switches[k] === PROTECTIONS[k]));
 }
 
+export type EventCombination = Pick<Switches, 'silent' | 'change' | 'postDies'>;
+
+/** Every combination of the event switches, first switch slowest (12). */
+export function eventCombinations(): EventCombination[] {
+  return SWITCH_VALUES.silent.flatMap((silent) =>
+    SWITCH_VALUES.change.flatMap((change) => SWITCH_VALUES.postDies.map((postDies) => ({ silent, change, postDies }))),
+  );
+}
+
+/**
+ * The simplest condition on one event switch that picks out exactly the
+ * runs that break an invariant: `never`, `always`, `id = value`, `id ≠ value`
+ * (found by search over the event switches, in order), or `several` when no
+ * single switch does.
+ */
+export type BreakCondition =
+  | { kind: 'never' | 'always' | 'several' }
+  | { kind: 'eq' | 'ne'; id: (typeof EVENT_SWITCHES)[number]; value: string };
+
+export function breakingCondition(runs: readonly Run[]): BreakCondition {
+  const breaking = new Set(runs.filter(breaksSomething));
+  if (breaking.size === 0) return { kind: 'never' };
+  if (breaking.size === runs.length) return { kind: 'always' };
+  for (const id of EVENT_SWITCHES) {
+    for (const value of SWITCH_VALUES[id] as readonly string[]) {
+      const eq = runs.filter((r) => r.switches[id] === value);
+      if (eq.length === breaking.size && eq.every((r) => breaking.has(r))) return { kind: 'eq', id, value };
+      const ne = runs.filter((r) => r.switches[id] !== value);
+      if (ne.length === breaking.size && ne.every((r) => breaking.has(r))) return { kind: 'ne', id, value };
+    }
+  }
+  return { kind: 'several' };
+}
+
 export interface Weakening {
   id: string;
-  label: string;
   change: Partial<Switches>;
   runs: Run[]; // the 12 event combinations, per-step checkpoints
   tally: Tally;
   /** Event combinations in which some invariant breaks. */
-  breakingEvents: Pick<Switches, 'silent' | 'change' | 'postDies'>[];
+  breakingEvents: EventCombination[];
+  /** The run for each event combination, in eventCombinations() order. */
+  byEvents: { events: EventCombination; run: Run }[];
+  /** When it breaks, as a condition on one event switch. */
+  condition: BreakCondition;
 }
 
-export const WEAKENINGS: { id: string; label: string; change: Partial<Switches> }[] = [
-  { id: 'fencing-off', label: 'fencing off', change: { fencing: 'off' } },
-  { id: 'pins-off', label: 'version pins off', change: { pins: 'off' } },
-  { id: 'key-per-attempt', label: 'key per attempt', change: { key: 'per-attempt' } },
-  { id: 'key-none', label: 'no key', change: { key: 'none' } },
-  { id: 'rule-any-accepted', label: 'newsletter takes any accepted digest', change: { rule: 'any-accepted' } },
-  { id: 'rule-latest-finished', label: 'newsletter takes the latest finished digest', change: { rule: 'latest-finished' } },
+/** The six single weakenings of the protections (ids are stable; words live in the vocabulary). */
+export const WEAKENINGS: { id: string; change: Partial<Switches> }[] = [
+  { id: 'fencing-off', change: { fencing: 'off' } },
+  { id: 'pins-off', change: { pins: 'off' } },
+  { id: 'key-per-attempt', change: { key: 'per-attempt' } },
+  { id: 'key-none', change: { key: 'none' } },
+  { id: 'rule-any-accepted', change: { rule: 'any-accepted' } },
+  { id: 'rule-latest-finished', change: { rule: 'latest-finished' } },
 ];
 
 /** Weaken exactly one protection, per-step checkpoints, over the 12 event combinations. */
@@ -106,6 +145,11 @@ export function weakenOne(runs: readonly Run[] = runAll()): Weakening[] {
       breakingEvents: picked
         .filter(breaksSomething)
         .map((r) => ({ silent: r.switches.silent, change: r.switches.change, postDies: r.switches.postDies })),
+      byEvents: eventCombinations().map((events) => ({
+        events,
+        run: picked.find((r) => r.switches.silent === events.silent && r.switches.change === events.change && r.switches.postDies === events.postDies)!,
+      })),
+      condition: breakingCondition(picked),
     };
   });
 }
@@ -145,4 +189,13 @@ export function failOpenVersusClosed(): FailModes {
     open: measure(settings.map((s) => runFor(s))),
     closed: measure(settings.map((s) => simulate(s, { failClosed: true }))),
   };
+}
+
+/** Over all runs: those in which the record is removed by its switch, and how many of them break an invariant it guards. */
+export function withoutRecord(id: RecordId, runs: readonly Run[] = runAll()): { without: number; broken: number } {
+  const g = RECORD_GUARDS[id];
+  if (!g.removedBy) return { without: 0, broken: 0 };
+  const { id: sw, values } = g.removedBy;
+  const without = runs.filter((r) => values.includes(r.switches[sw]));
+  return { without: without.length, broken: without.filter((r) => g.invariants.some((inv) => r.invariants[inv])).length };
 }

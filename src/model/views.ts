@@ -3,15 +3,20 @@
  * and the /data/runs.json record.
  * Views derive; they decide nothing the engine has not already decided.
  */
-import type { JournalEntry, Run, TraceEvent, WriteDecision } from './types.ts';
+import type { InvariantId, JournalEntry, Run, TraceEvent, WriteDecision } from './types.ts';
+import type { SwitchId } from './switches.ts';
 import { short } from './world.ts';
 
 export function eventsAt(run: Run, tick: number): TraceEvent[] {
   return run.events.filter((e) => e.tick === tick);
 }
 
-/** Journal entries written up to and including `tick`, with whether each was later restored. */
-export function journalAt(run: Run, tick: number): (JournalEntry & { restoredBy: number[] })[] {
+/**
+ * Journal entries written up to and including `tick`, each with what later
+ * attempts admitted by then did about it: restored it (their restore names
+ * this very result), or computed that step themselves instead.
+ */
+export function journalAt(run: Run, tick: number): (JournalEntry & { restoredBy: number[]; redoneBy: number[] })[] {
   return run.journal
     .filter((e) => e.tick <= tick)
     .map((e) => ({
@@ -19,6 +24,17 @@ export function journalAt(run: Run, tick: number): (JournalEntry & { restoredBy:
       restoredBy: run.restores
         .filter((r) => r.tick <= tick && r.step === e.step && run.attempts[r.attempt - 1].parts[r.step]?.resultId === e.resultId)
         .map((r) => r.attempt),
+      redoneBy: run.attempts
+        .filter(
+          (a) =>
+            a.kind === 'build' &&
+            a.n !== e.writer &&
+            a.admittedAt > e.tick &&
+            a.admittedAt <= tick &&
+            !a.restored.includes(e.step) &&
+            a.parts[e.step]?.computedBy === a.n,
+        )
+        .map((a) => a.n),
     }));
 }
 
@@ -50,3 +66,19 @@ export function toRunJson(run: Run, url: string) {
     lastTick: run.lastTick,
   };
 }
+
+export type RecordId = 'attempt' | 'journal' | 'epoch' | 'effect' | 'acceptance';
+
+/**
+ * What each of the five records guards: the invariants that break when the
+ * record (or its check) is missing, and the switch value that removes it in
+ * the model (null: no switch removes it). The words for each record live in
+ * the vocabulary.
+ */
+export const RECORD_GUARDS: Record<RecordId, { invariants: InvariantId[]; removedBy: { id: SwitchId; values: string[] } | null }> = {
+  attempt: { invariants: [], removedBy: null },
+  journal: { invariants: ['supersededAccepted', 'dependantWrong'], removedBy: { id: 'pins', values: ['off'] } },
+  epoch: { invariants: ['staleWrite', 'twoAccepted'], removedBy: { id: 'fencing', values: ['off'] } },
+  effect: { invariants: ['duplicateEffect'], removedBy: { id: 'key', values: ['per-attempt', 'none'] } },
+  acceptance: { invariants: ['dependantWrong'], removedBy: { id: 'rule', values: ['any-accepted', 'latest-finished'] } },
+};

@@ -1,6 +1,7 @@
 /**
  * The workers: each live attempt does one action per tick, in attempt-number
- * order, and heartbeats. A build attempt computes steps, assembles a
+ * order, and heartbeats. Rules page: #rule-compute, #rule-silent,
+ * #rule-assemble, #rule-post, #rule-post-dies, #rule-settle. A build attempt computes steps, assembles a
  * candidate, waits for assessment and posts; a settle attempt resends an
  * unconfirmed announcement and confirms it.
  *

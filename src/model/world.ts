@@ -1,6 +1,6 @@
 /**
- * The world of the worked example: the report in its two versions, and the
- * SHA-256 identities everything else is keyed by.
+ * The world of the worked example (rules page #rule-world): the report in
+ * its two versions, and the SHA-256 identities everything else is keyed by.
  *
  * Versions v1 and v2 differ only in section s2 (revenue 4.1 → 4.7 million).
  * Every identifier a reader sees is a real SHA-256 over UTF-8 text, shown as

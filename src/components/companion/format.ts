@@ -1,3 +1,3 @@
-/** Number formats shared by the companion's tables (same rounding as Fig's "mean"). */
-export const mean = (x: number): string => (Math.round(x * 100) / 100).toString();
+/** Number formats shared by the companion's tables; `mean` is the site's one (src/lib/vocabulary.ts). */
+export { mean } from '../../lib/vocabulary.ts';
 export const percent = (part: number, whole: number): string => (whole ? `${Math.round((part / whole) * 100)}%` : '—');

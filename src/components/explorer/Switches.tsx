@@ -1,6 +1,6 @@
 /**
  * The eight switches as native radio groups: one <fieldset> + <legend> per
- * switch, inputs named by switch id and valued by switch value (model.md §2),
+ * switch, inputs named by switch id and valued by switch value (rules page /model/#rule-switches),
  * so arrow keys move within a group and Tab moves between groups. A second
  * set on the same page (Compare) passes a `prefix`, which keeps its radio
  * names apart from the main set's.

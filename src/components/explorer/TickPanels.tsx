@@ -5,7 +5,7 @@
  * read from the run's snapshot at that tick (run.ticks[t]) and its records.
  */
 import type { ComponentChildren } from 'preact';
-import { eventsAt, short, writesAt, type Run, type Switches } from './model.ts';
+import { eventsAt, short, strictRuleUncheckable, writesAt, type Run, type Switches } from './model.ts';
 import { valueLabel } from '../../lib/vocabulary.ts';
 import type { Focus } from './scenes.ts';
 import { journalRows, tickLabel } from './format.ts';
@@ -166,7 +166,7 @@ export function TickPanels({ run, switches, tick, focus, sceneNo }: Props) {
       <Panel id="newsletter" title="Newsletter" {...p}>
         <p class="small">
           Rule: <strong>{valueLabel('rule', switches.rule)}</strong>
-          {switches.pins === 'off' && switches.rule === 'current-accepted' && (
+          {strictRuleUncheckable(switches) && (
             <span class="muted"> (records carry no version, so this rule fails open)</span>
           )}
         </p>

@@ -106,11 +106,7 @@ export interface JournalRow {
   redoneBy: number[];
 }
 
-/**
- * The journal as it stands at `tick`, each entry with what later attempts did
- * about it: restored it (the run's restores name this very result), or
- * decided at admission to compute that step themselves.
- */
+/** The journal as it stands at `tick` (journalAt), formatted for the explorer's journal panel. */
 export function journalRows(run: Run, tick: number): JournalRow[] {
   return journalAt(run, tick).map((e) => ({
     step: e.step,
@@ -121,16 +117,6 @@ export function journalRows(run: Run, tick: number): JournalRow[] {
     tick: e.tick,
     stale: e.stale,
     restoredBy: e.restoredBy,
-    redoneBy: run.attempts
-      .filter(
-        (a) =>
-          a.kind === 'build' &&
-          a.n !== e.writer &&
-          a.admittedAt > e.tick &&
-          a.admittedAt <= tick &&
-          !a.restored.includes(e.step) &&
-          a.parts[e.step]?.computedBy === a.n,
-      )
-      .map((a) => a.n),
+    redoneBy: e.redoneBy,
   }));
 }

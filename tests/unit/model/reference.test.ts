@@ -1,4 +1,4 @@
-// The reference traces of spec/model.md §9, asserted exactly.
+// The reference traces (src/model/presets.ts), asserted event by event.
 import { describe, expect, it } from 'vitest';
 import { INVARIANT_IDS, MAIN, preset, simulate, type Run, type Switches } from '../../../src/model/index.ts';
 
