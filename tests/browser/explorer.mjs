@@ -379,7 +379,7 @@ async function mangled({ browser, url }) {
 
 /** The ticks at which two runs' events differ, computed here independently of the page. */
 function expectedDiff(a, b) {
-  const at = (run, t) => JSON.stringify(run.events.filter((e) => e.tick === t).map((e) => [e.lane, e.actor, e.text]));
+  const at = (run, t) => JSON.stringify(run.events.filter((e) => e.tick === t).map((e) => [e.lane, e.actor, e.kind, e.attempt, e.values]));
   const ticks = [...new Set([...a.events, ...b.events].map((e) => e.tick))].sort((x, y) => x - y);
   return ticks.map((t) => ({ tick: t, differs: at(a, t) !== at(b, t) }));
 }
