@@ -18,7 +18,7 @@ import {
   type Switches,
 } from '../model/switches.ts';
 import type { InvariantId } from '../model/types.ts';
-import { RECORD_GUARDS, type RecordId } from '../model/views.ts';
+import { RECORD_GUARDS, type RecordId } from '../model/records.ts';
 import type { BreakCondition } from '../model/sweep.ts';
 
 /** The words for one value of a switch. */
@@ -158,6 +158,11 @@ export function valueWords<K extends SwitchId>(id: K, value: Switches[K] | strin
   return w;
 }
 
+/** The compact code of a switch's value in the traces index ("crash"). */
+export function valueCode(id: SwitchId, value: string): string {
+  return valueWords(id, value).code;
+}
+
 /** Short label of a switch's value ("after every step"). */
 export function valueLabel(id: SwitchId, value: string): string {
   return valueWords(id, value).label;
@@ -274,6 +279,15 @@ export const INVARIANTS: InvariantInfo[] = [
   },
   { id: 'twoAccepted', label: 'Two digests accepted', meaning: 'Two different digests were accepted while the same version was current.', record: 'epoch' },
 ];
+
+/** Short codes of the invariants in the traces index's "Broken" column. */
+export const INVARIANT_CODES: Record<InvariantId, string> = {
+  duplicateEffect: 'dup',
+  staleWrite: 'stale',
+  supersededAccepted: 'super',
+  dependantWrong: 'dep',
+  twoAccepted: 'two',
+};
 
 /** The invariant's words. */
 export function invariantInfo(id: InvariantId): InvariantInfo {

@@ -14,3 +14,4 @@ export { versionAt, checkInvariants, CHECKS } from './invariants.ts';
 export { TIMING } from './sim.ts';
 export * from './presets.ts';
 export * from './views.ts';
+export * from './records.ts';

@@ -6,7 +6,7 @@
 import { MAIN, SWITCH_IDS, SWITCH_VALUES, allSettings, slugOf, type SwitchId, type Switches } from './switches.ts';
 import { simulate } from './run.ts';
 import { INVARIANT_IDS, type InvariantId, type Run } from './types.ts';
-import { RECORD_GUARDS, type RecordId } from './views.ts';
+import { RECORD_GUARDS, type RecordId } from './records.ts';
 
 let cache: Run[] | null = null;
 const bySlug = new Map<string, Run>();

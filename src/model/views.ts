@@ -3,8 +3,7 @@
  * and the /data/runs.json record.
  * Views derive; they decide nothing the engine has not already decided.
  */
-import type { InvariantId, JournalEntry, Run, TraceEvent, WriteDecision } from './types.ts';
-import type { SwitchId } from './switches.ts';
+import type { JournalEntry, Run, TraceEvent, WriteDecision } from './types.ts';
 import { short } from './world.ts';
 
 export function eventsAt(run: Run, tick: number): TraceEvent[] {
@@ -66,19 +65,3 @@ export function toRunJson(run: Run, url: string) {
     lastTick: run.lastTick,
   };
 }
-
-export type RecordId = 'attempt' | 'journal' | 'epoch' | 'effect' | 'acceptance';
-
-/**
- * What each of the five records guards: the invariants that break when the
- * record (or its check) is missing, and the switch value that removes it in
- * the model (null: no switch removes it). The words for each record live in
- * the vocabulary.
- */
-export const RECORD_GUARDS: Record<RecordId, { invariants: InvariantId[]; removedBy: { id: SwitchId; values: string[] } | null }> = {
-  attempt: { invariants: [], removedBy: null },
-  journal: { invariants: ['supersededAccepted', 'dependantWrong'], removedBy: { id: 'pins', values: ['off'] } },
-  epoch: { invariants: ['staleWrite', 'twoAccepted'], removedBy: { id: 'fencing', values: ['off'] } },
-  effect: { invariants: ['duplicateEffect'], removedBy: { id: 'key', values: ['per-attempt', 'none'] } },
-  acceptance: { invariants: ['dependantWrong'], removedBy: { id: 'rule', values: ['any-accepted', 'latest-finished'] } },
-};

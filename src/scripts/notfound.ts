@@ -8,6 +8,8 @@
 import { nearestSlugs, traceSlugFromPath } from '../components/trace/nearest.ts';
 import { changedFromMain } from '../model/switches.ts';
 import { describeSetting } from '../lib/vocabulary.ts';
+import { tracePath } from '../lib/routes.ts';
+import { joinBase } from '../lib/paths.ts';
 
 const help = document.getElementById('slug-help');
 
@@ -30,7 +32,7 @@ if (help) {
       for (const s of suggestions) {
         const li = document.createElement('li');
         const a = document.createElement('a');
-        a.href = `${base.replace(/\/?$/, '/')}traces/${s.slug}/${hash}`;
+        a.href = joinBase(base, tracePath(s.switches)) + hash;
         const words = changedFromMain(s.switches).length ? describeSetting(s.switches) : 'the main trace';
         a.textContent = words.charAt(0).toUpperCase() + words.slice(1);
         const code = document.createElement('code');

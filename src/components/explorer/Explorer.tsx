@@ -12,7 +12,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { href } from '../../lib/paths.ts';
-import { MAIN, PRESETS, runOf, slugOf, type SwitchId, type Switches } from './model.ts';
+import { MAIN, PRESETS, runOf, type SwitchId, type Switches } from './model.ts';
+import { tracePath } from '../../lib/routes.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
 import { InvariantList, OutcomeList } from './Outcome.tsx';
@@ -117,8 +118,7 @@ export default function Explorer() {
 
   const scene = st.scene !== null ? SCENES[st.scene - 1] : null;
   const focus: Focus[] = scene ? scene.focus : [];
-  const slug = slugOf(st.switches);
-  const tracePath = `/traces/${slug}/`;
+  const tracePage = tracePath(st.switches);
   const tickHref = (t: number) => pagePath() + toUrl({ ...st, tick: t, scene: null });
   const sceneHref = (n: number) => {
     const sc = SCENES[n - 1];
@@ -128,7 +128,7 @@ export default function Explorer() {
   const broken = brokenIds(run);
 
   const permalink = async () => {
-    const url = new URL(href(`${tracePath}#t${tick}`), location.origin).href;
+    const url = new URL(href(tracePath(st.switches, tick)), location.origin).href;
     let copied = false;
     try {
       if (navigator.clipboard && window.isSecureContext) {
@@ -189,7 +189,7 @@ export default function Explorer() {
         <SwitchPanel value={st.switches} onChange={setSwitch} label="Switches of this run" />
         <p class="ex-setting">
           This run: <strong>{describeSetting(st.switches)}</strong>.{' '}
-          <a href={href(tracePath)}>Its permanent trace page</a>
+          <a href={href(tracePage)}>Its permanent trace page</a>
         </p>
       </section>
 

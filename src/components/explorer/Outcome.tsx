@@ -4,6 +4,7 @@
  * links to the article section that explains that record.
  */
 import { href } from '../../lib/paths.ts';
+import { articlePath } from '../../lib/routes.ts';
 import { type Run } from './model.ts';
 import { INVARIANTS } from '../../lib/vocabulary.ts';
 import { breachTick, outcomeRows, recordFor, tickLabel } from './format.ts';
@@ -59,7 +60,7 @@ export function InvariantList({ run, onTick, compact = false }: InvProps) {
                       <>First at {tickLabel(at)}. </>
                     ))}
                   The record that would have caught it: <strong>{rec.record}</strong> — checked by {rec.checker}.{' '}
-                  <a href={href(`/article/#${rec.section}`)}>Read why in the article</a>
+                  <a href={href(articlePath(rec.section))}>Read why in the article</a>
                 </p>
               </div>
             )}

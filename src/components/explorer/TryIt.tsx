@@ -6,11 +6,12 @@
  */
 import { useMemo, useState } from 'preact/hooks';
 import { href } from '../../lib/paths.ts';
-import { MAIN, runOf, slugOf, type SwitchId, type Switches } from './model.ts';
+import { MAIN, runOf, type SwitchId, type Switches } from './model.ts';
+import { explorerPath, tracePath } from '../../lib/routes.ts';
 import { INVARIANTS } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
 import { InvariantList, OutcomeList } from './Outcome.tsx';
-import { brokenIds, summarise, switchQuery } from './format.ts';
+import { brokenIds, summarise } from './format.ts';
 import './explorer.css';
 
 interface Props {
@@ -34,7 +35,6 @@ export default function TryIt({ initial, heading = 'Try it: switch a protection 
     setSaid(summarise(next, runOf(next)));
   };
   const broken = brokenIds(run);
-  const slug = slugOf(s);
   return (
     <section class="ex-tryit" aria-labelledby="tryit-heading">
       <H id="tryit-heading" class="ex-tryit__title">
@@ -55,8 +55,8 @@ export default function TryIt({ initial, heading = 'Try it: switch a protection 
           <OutcomeList run={run} compact />
           <InvariantList run={run} compact />
           <p class="ex-tryit__links">
-            <a href={href(`/explorer/${switchQuery(s)}`)}>Open in the explorer</a>
-            <a href={href(`/traces/${slug}/`)}>Open the trace page</a>
+            <a href={href(explorerPath(s))}>Open in the explorer</a>
+            <a href={href(tracePath(s))}>Open the trace page</a>
             <button
               type="button"
               onClick={() => {

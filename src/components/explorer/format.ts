@@ -7,7 +7,6 @@ import { SWITCH_IDS, TIMING, changedFromMain, journalAt, short, type InvariantId
 import { INVARIANTS, RECORDS, VOCABULARY, valueLabel } from '../../lib/vocabulary.ts';
 
 export const tickLabel = (t: number): string => `t${t}`;
-export const attemptLabel = (n: number): string => `#${n}`;
 
 /** "#1 3 · #2 3 · #3 0" */
 export function callsByAttemptText(run: Run): string {
@@ -80,14 +79,6 @@ export function summarise(s: Switches, run: Run): string {
     `${run.finished ? 'finished' : 'not finished'}. ` +
     (broken.length ? `Broken: ${broken.join(', ')}.` : 'No invariant broken.')
   );
-}
-
-/** Query string for a setting: only switches that differ from the main trace. */
-export function switchQuery(s: Switches): string {
-  const p = new URLSearchParams();
-  for (const id of changedFromMain(s)) p.set(id, s[id]);
-  const q = p.toString();
-  return q ? `?${q}` : '';
 }
 
 export function sameSwitches(a: Switches, b: Switches): boolean {

@@ -278,8 +278,6 @@ export const SCENES: Scene[] = [
   },
 ];
 
-export const SCENE_COUNT = SCENES.length;
-
 export function sceneSwitches(scene: Scene): Switches {
   return { ...MAIN, ...scene.change };
 }

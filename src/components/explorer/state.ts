@@ -10,10 +10,10 @@
  * becomes a sentence for the visible notice and the part falls back to its
  * default. Pure functions; the island does the history calls.
  */
-import { MAIN, PRESETS, SWITCH_IDS, changedFromMain, fromSlug, parseSwitches, slugOf, type Switches } from './model.ts';
+import { PRESETS, changedFromMain, fromSlug, parseSwitches, type Switches } from './model.ts';
+import { EXPLORER_PARAMS, explorerSearch, vsToken } from '../../lib/routes.ts';
 
-/** Query parameters that are not switches. */
-export const EXTRA_PARAMS = ['scene', 'vs'] as const;
+export { vsToken };
 
 export interface UrlState {
   switches: Switches;
@@ -54,11 +54,6 @@ export function parseVs(raw: string): Switches | null {
   return fromSlug(raw);
 }
 
-/** Name a compared setting for the URL: its preset id when it has one, else its slug. */
-export function vsToken(s: Switches): string {
-  const p = PRESETS.find((x) => SWITCH_IDS.every((id) => x.switches[id] === s[id]));
-  return p ? p.id : slugOf(s);
-}
 
 export function parseUrl(search: string, hash: string, sceneCount: number): UrlState {
   const problems: string[] = [];
@@ -68,7 +63,7 @@ export function parseUrl(search: string, hash: string, sceneCount: number): UrlS
   } catch {
     problems.push('The query string could not be read; showing the main trace.');
   }
-  const switchParams = params.filter(([k]) => !(EXTRA_PARAMS as readonly string[]).includes(k));
+  const switchParams = params.filter(([k]) => !(EXPLORER_PARAMS as readonly string[]).includes(k));
   const parsed = parseSwitches(switchParams);
   problems.push(...parsed.problems.map((p) => p.message));
 
@@ -111,17 +106,8 @@ export interface ViewState {
   vs: Switches | null; // null: main trace
 }
 
-/** The search + hash for a view ('' for the main trace with no tick), to append to the page path. */
+/** The search + hash for a view ('' for the main trace with no tick), to append to the page path. Compare with the main trace is the default, so it is not written. */
 export function toUrl(v: ViewState): string {
-  const p = new URLSearchParams();
-  for (const id of changedFromMain(v.switches)) p.set(id, v.switches[id]);
-  if (v.scene !== null) p.set('scene', String(v.scene));
-  if (v.vs !== null && changedFromMain(v.vs).length > 0) p.set('vs', vsToken(v.vs));
-  const q = p.toString();
-  return (q ? `?${q}` : '') + (v.tick !== null ? `#t${v.tick}` : '');
-}
-
-export function sameView(a: ViewState, b: ViewState): boolean {
-  return toUrl(a) === toUrl(b);
+  return explorerSearch(v.switches, { scene: v.scene, tick: v.tick, vs: v.vs && changedFromMain(v.vs).length > 0 ? v.vs : null });
 }
 

@@ -5,7 +5,8 @@
  * Row k of the table is setting k of allSettings() order; its last cell
  * lists the codes of the invariants it breaks.
  */
-import { INVARIANT_CODES, settingAt } from './links.ts';
+import { INVARIANT_CODES } from '../../lib/vocabulary.ts';
+import { settingAt } from '../../model/switches.ts';
 import { filterQuery, matches, parseFilter, type Breaks, type Filter } from './filter.ts';
 import { SWITCH_IDS, type SwitchId } from '../../model/switches.ts';
 import type { InvariantId } from '../../model/types.ts';

@@ -1,7 +1,7 @@
 /**
  * "Did you mean this trace?" for the 404 page: the valid trace slugs nearest
  * to a mistyped one. Pure and small (it ships in the 404 page's script), so it
- * imports only src/model/switches.ts, which has no dependencies.
+ * imports only src/model/switches.ts and the vocabulary, which have no heavy dependencies.
  *
  * A slug is eight dot-separated words, one per switch, in switch order. The
  * distance of a setting from what was typed is the sum, over the typed
@@ -14,7 +14,8 @@
  * each typed word is matched to whichever switch it is nearest to, and the
  * switches nobody named keep their main-trace value.
  */
-import { MAIN, SWITCH_IDS, SWITCH_VALUES, slugOf, type SwitchId, type Switches } from '../../model/switches.ts';
+import { MAIN, SWITCH_IDS, SWITCH_VALUES, allSettings, slugOf, type SwitchId, type Switches } from '../../model/switches.ts';
+import { valueWords } from '../../lib/vocabulary.ts';
 
 export interface Suggestion {
   slug: string;
@@ -43,10 +44,10 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** Per position: each value of the switch with the words that name it (slug word first). */
-const WORDS: { id: SwitchId; values: { value: string; words: string[] }[] }[] = SWITCH_IDS.map((id, i) => ({
+const WORDS: { id: SwitchId; values: { value: string; words: string[] }[] }[] = SWITCH_IDS.map((id) => ({
   id,
   values: SWITCH_VALUES[id].map((value) => {
-    const word = slugOf({ ...MAIN, [id]: value } as Switches).split('.')[i];
+    const word = valueWords(id, value).slug;
     return { value, words: word === value ? [word] : [word, value] };
   }),
 }));
@@ -63,12 +64,6 @@ function wordDistance(typed: string, words: string[]): number {
   return Math.min(...words.map((w) => editDistance(typed, w) - (typed.length >= 2 && typed !== w && w.startsWith(typed) ? 0.5 : 0)));
 }
 
-/** Every setting in allSettings() order (first switch slowest), built without the model's sweep. */
-function everySetting(): Switches[] {
-  let acc: Record<string, string>[] = [{}];
-  for (const id of SWITCH_IDS) acc = acc.flatMap((p) => SWITCH_VALUES[id].map((v) => ({ ...p, [id]: v })));
-  return acc as unknown as Switches[];
-}
 
 function normalise(text: string): string {
   let s = text;
@@ -137,7 +132,7 @@ export function nearestSlugs(typed: string, max = 3): Suggestion[] {
   if (!near.some(Boolean)) return [];
   if (positional && near.filter(Boolean).length < Math.ceil(words.length / 2)) return [];
 
-  const scored: Suggestion[] = everySetting().map((s) => {
+  const scored: Suggestion[] = allSettings().map((s) => {
     const valueIndex = WORDS.map((p) => p.values.findIndex((v) => v.value === s[p.id]));
     let distance = 0;
     if (positional) {

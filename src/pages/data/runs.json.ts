@@ -7,7 +7,7 @@ import type { APIRoute } from 'astro';
 import { runAll, toRunJson } from '../../model/index.ts';
 import { MODEL_VERSION } from '../../lib/model-version.ts';
 import { href } from '../../lib/paths.ts';
-import { tracePath } from '../../components/trace/links.ts';
+import { tracePath } from '../../lib/routes.ts';
 
 export const GET: APIRoute = () => {
   const body = { model: MODEL_VERSION, runs: runAll().map((run) => toRunJson(run, href(tracePath(run.switches)))) };

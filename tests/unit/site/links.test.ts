@@ -1,29 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import { bibtex, neighbours } from '../../../src/components/trace/links.ts';
+import { INVARIANT_CODES, traceTitle, valueCode } from '../../../src/lib/vocabulary.ts';
+import { explorerPath, explorerSearch, runJsonPath, tracePath } from '../../../src/lib/routes.ts';
 import {
-  CODES,
-  INVARIANT_CODES,
-  bibtex,
-  explorerPath,
-  explorerQuery,
-  neighbours,
-  runJsonPath,
+  MAIN,
+  PRESETS,
+  SWITCH_IDS,
+  SWITCH_VALUES,
+  allSettings,
+  changedFromMain,
   settingAt,
   settingIndex,
-  traceTitle,
-  tracePath,
-} from '../../../src/components/trace/links.ts';
-import { MAIN, SWITCH_IDS, SWITCH_VALUES, allSettings, changedFromMain, slugOf, INVARIANT_IDS, type Switches } from '../../../src/model/index.ts';
+  slugOf,
+  INVARIANT_IDS,
+  type Switches,
+} from '../../../src/model/index.ts';
 
 describe('paths', () => {
   it('builds the trace page, JSON and explorer paths', () => {
     const s: Switches = { ...MAIN, fencing: 'off', change: 'after-acceptance' };
     expect(tracePath(s)).toBe(`/traces/${slugOf(s)}/`);
     expect(runJsonPath(s)).toBe(`/data/runs/${slugOf(s)}.json`);
-    expect(explorerQuery(MAIN)).toBe('');
-    expect(explorerQuery(s)).toBe('?fencing=off&change=after-acceptance');
-    expect(explorerPath(s, 11)).toBe('/explorer/?fencing=off&change=after-acceptance#t11');
-    expect(explorerPath(s, 14, { vs: 'main' })).toBe('/explorer/?fencing=off&change=after-acceptance&vs=main#t14');
-    expect(explorerPath(MAIN, 0)).toBe('/explorer/#t0');
+    expect(tracePath(s, 8)).toBe(`/traces/${slugOf(s)}/#t8`);
+    expect(explorerSearch(MAIN)).toBe('');
+    expect(explorerSearch(s)).toBe('?fencing=off&change=after-acceptance');
+    expect(explorerPath(s, { tick: 11 })).toBe('/explorer/?fencing=off&change=after-acceptance#t11');
+    expect(explorerPath(s, { tick: 14, vs: MAIN })).toBe('/explorer/?fencing=off&change=after-acceptance&vs=main#t14');
+    expect(explorerPath(MAIN, { tick: 0 })).toBe('/explorer/#t0');
+    const second = PRESETS.find((p) => p.id === 'second')!.switches;
+    expect(explorerPath(MAIN, { scene: 3, vs: second })).toBe('/explorer/?scene=3&vs=second');
+    expect(explorerPath(MAIN, { vs: s })).toBe(`/explorer/?vs=${slugOf(s)}`);
   });
 });
 
@@ -90,7 +96,7 @@ describe('bibtex', () => {
 describe('codes', () => {
   it('gives every value of every switch a code unique within its switch, and every invariant one', () => {
     for (const id of SWITCH_IDS) {
-      const codes = SWITCH_VALUES[id].map((v) => CODES[id][v]);
+      const codes = SWITCH_VALUES[id].map((v) => valueCode(id, v));
       expect(codes.every(Boolean)).toBe(true);
       expect(new Set(codes).size).toBe(codes.length);
     }

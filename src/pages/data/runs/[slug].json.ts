@@ -7,7 +7,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { runAll, toRunJson } from '../../../model/index.ts';
 import { MODEL_VERSION } from '../../../lib/model-version.ts';
 import { href } from '../../../lib/paths.ts';
-import { tracePath } from '../../../components/trace/links.ts';
+import { tracePath } from '../../../lib/routes.ts';
 
 export const getStaticPaths = (() => runAll().map((run, index) => ({ params: { slug: run.slug }, props: { index } }))) satisfies GetStaticPaths;
 
