@@ -16,7 +16,8 @@ import { MAIN, PRESETS, runOf, type SwitchId, type Switches } from './model.ts';
 import { tracePath } from '../../lib/routes.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
-import { InvariantList, OutcomeList } from './Outcome.tsx';
+import { InvariantList } from './Outcome.tsx';
+import { Outcome } from '../trace/Outcome.tsx';
 import { TickPanels } from './TickPanels.tsx';
 import { EventTable } from '../trace/EventTable.tsx';
 import { Guide } from './Guide.tsx';
@@ -253,7 +254,7 @@ export default function Explorer() {
                 Outcome of the whole run
                 {focus.includes('outcome') && <span class="ex-look">Scene {st.scene}: look here</span>}
               </h3>
-              <OutcomeList run={run} />
+              <Outcome run={run} />
             </section>
             <section
               id="ex-invariants"

@@ -1,5 +1,5 @@
 /**
- * A run's outcome and its five invariants. A broken invariant names the
+ * A run's five invariants (the outcome rows are src/components/trace/Outcome.tsx). A broken invariant names the
  * record that was missing and the checker that would have caught it, and
  * links to the article section that explains that record.
  */
@@ -7,22 +7,7 @@ import { href } from '../../lib/paths.ts';
 import { articlePath } from '../../lib/routes.ts';
 import { type Run } from './model.ts';
 import { INVARIANTS } from '../../lib/vocabulary.ts';
-import { breachTick, outcomeRows, recordFor, tickLabel } from './format.ts';
-
-export function OutcomeList({ run, compact = false }: { run: Run; compact?: boolean }) {
-  const rows = outcomeRows(run);
-  const shown = compact ? rows.filter((r) => ['calls', 'posts', 'duplicates', 'newsletter', 'finished'].includes(r.id)) : rows;
-  return (
-    <dl class="ex-outcome">
-      {shown.map((r) => (
-        <div class="ex-outcome__row" key={r.id} data-outcome={r.id}>
-          <dt>{r.label}</dt>
-          <dd class="figure">{r.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+import { breachTick, recordFor, tickLabel } from './format.ts';
 
 interface InvProps {
   run: Run;

@@ -4,51 +4,16 @@
  * TryIt panel and the unit tests.
  */
 import { SWITCH_IDS, TIMING, changedFromMain, journalAt, short, type InvariantId, type Run, type Switches } from './model.ts';
+import { outcomeRows as describeOutcome, partsText } from '../../lib/outcome.ts';
 import { INVARIANTS, RECORDS, VOCABULARY, valueLabel } from '../../lib/vocabulary.ts';
 
 export const tickLabel = (t: number): string => `t${t}`;
 
-/** "#1 3 · #2 3 · #3 0" */
-export function callsByAttemptText(run: Run): string {
-  return Object.entries(run.callsByAttempt)
-    .map(([n, c]) => `#${n} ${c}`)
-    .join(' · ');
-}
+export { callsByAttemptText } from '../../lib/outcome.ts';
 
-export interface OutcomeRow {
-  id: string;
-  label: string;
-  value: string;
-}
-
-/** The outcome of a run as label/value rows (the same rows the browser test reads back). */
-export function outcomeRows(run: Run): OutcomeRow[] {
-  const acc = run.acceptances.length
-    ? run.acceptances.map((a) => `${tickLabel(a.tick)} ${short(a.digest)} ${a.version ? `for ${a.version}` : '(no version recorded)'}`).join('; ')
-    : 'none';
-  return [
-    { id: 'calls', label: 'Model calls', value: `${run.calls} (minimum ${TIMING.minimumCalls}; ${callsByAttemptText(run)})` },
-    {
-      id: 'restored',
-      label: 'Steps restored',
-      value: run.restores.length
-        ? `${run.restored} (${run.restores.map((r) => `${r.step} by #${r.attempt} at ${tickLabel(r.tick)}`).join(', ')})`
-        : `${run.restored}`,
-    },
-    { id: 'rejected', label: 'Stale writes rejected', value: `${run.staleWritesRejected}` },
-    { id: 'applied', label: 'Stale writes applied', value: `${run.staleWritesApplied}` },
-    { id: 'posts', label: 'Posts applied by the feed', value: `${run.posts}` },
-    { id: 'duplicates', label: 'Duplicate posts', value: `${run.duplicatePosts}` },
-    { id: 'acceptances', label: 'Acceptances', value: acc },
-    {
-      id: 'newsletter',
-      label: 'Newsletter',
-      value: run.newsletter
-        ? `admitted ${tickLabel(run.newsletter.tick)} on ${short(run.newsletter.digest)}, quoting ${run.newsletter.quote}`
-        : 'never admitted',
-    },
-    { id: 'finished', label: 'Finished', value: run.finished ? 'yes' : 'no' },
-  ];
+/** The outcome rows as label/value text (Compare diffs them; tests read them). */
+export function outcomeRows(run: Run): { id: string; label: string; value: string }[] {
+  return describeOutcome(run).map((r) => ({ id: r.id, label: r.label, value: partsText(r.parts) }));
 }
 
 export function brokenIds(run: Run): InvariantId[] {
