@@ -1,10 +1,12 @@
 /**
  * The one description of a run's outcome: label/value rows whose values are
- * text and tick references. Trace pages, the explorer and its TryIt panel
+ * text and tick references, and its five invariants with their breaches. Trace pages, the explorer and its TryIt panel
  * render it (src/components/trace/Outcome.tsx); Compare diffs its text.
  * Pure: it formats what the run says and decides nothing.
  */
-import { TIMING, short, type Run } from '../model/browser.ts';
+import { TIMING, short, type InvariantId, type Run } from '../model/browser.ts';
+import { breachText } from './narrate.ts';
+import { INVARIANTS, invariantLabel, recordFor, type RecordInfo } from './vocabulary.ts';
 
 /** A piece of a value: text, or a tick a renderer may link. */
 export type Part = string | { tick: number };
@@ -65,4 +67,25 @@ export function outcomeRows(run: Run): OutcomeRow[] {
     { id: 'finished', label: 'Finished', parts: [run.finished ? 'yes' : 'no'] },
     { id: 'last', label: 'Last tick', parts: [{ tick: run.lastTick }] },
   ];
+}
+
+/** One invariant of a run: held or broken, the breaches the engine noted (tick and sentence), and the record that guards it. */
+export interface InvariantRow {
+  id: InvariantId;
+  label: string;
+  meaning: string;
+  broken: boolean;
+  breaches: { tick: number; text: string }[];
+  record: RecordInfo;
+}
+
+export function invariantRows(run: Run): InvariantRow[] {
+  return INVARIANTS.map((inv) => ({
+    id: inv.id,
+    label: invariantLabel(inv.id),
+    meaning: inv.meaning,
+    broken: run.invariants[inv.id],
+    breaches: run.breaches.filter((b) => b.invariant === inv.id).map((b) => ({ tick: b.tick, text: breachText(b) })),
+    record: recordFor(inv.id),
+  }));
 }

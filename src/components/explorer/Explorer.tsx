@@ -16,7 +16,7 @@ import { MAIN, PRESETS, runOf, type SwitchId, type Switches } from './model.ts';
 import { tracePath } from '../../lib/routes.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
-import { InvariantList } from './Outcome.tsx';
+import { InvariantList } from '../trace/Invariants.tsx';
 import { Outcome } from '../trace/Outcome.tsx';
 import { TickPanels } from './TickPanels.tsx';
 import { EventTable } from '../trace/EventTable.tsx';

@@ -10,7 +10,7 @@ import { MAIN, runOf, type SwitchId, type Switches } from './model.ts';
 import { explorerPath, tracePath } from '../../lib/routes.ts';
 import { INVARIANTS } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
-import { InvariantList } from './Outcome.tsx';
+import { InvariantList } from '../trace/Invariants.tsx';
 import { Outcome } from '../trace/Outcome.tsx';
 import { brokenIds, summarise } from './format.ts';
 import './explorer.css';

@@ -3,9 +3,9 @@
  * model output: they format, they never decide. Shared by the explorer, the
  * TryIt panel and the unit tests.
  */
-import { SWITCH_IDS, TIMING, changedFromMain, journalAt, short, type InvariantId, type Run, type Switches } from './model.ts';
+import { INVARIANT_IDS, SWITCH_IDS, journalAt, short, type InvariantId, type Run, type Switches } from './model.ts';
 import { outcomeRows as describeOutcome, partsText } from '../../lib/outcome.ts';
-import { INVARIANTS, RECORDS, VOCABULARY, valueLabel } from '../../lib/vocabulary.ts';
+import { changedLabels, invariantLabel } from '../../lib/vocabulary.ts';
 
 export const tickLabel = (t: number): string => `t${t}`;
 
@@ -17,27 +17,13 @@ export function outcomeRows(run: Run): { id: string; label: string; value: strin
 }
 
 export function brokenIds(run: Run): InvariantId[] {
-  return INVARIANTS.filter((i) => run.invariants[i.id]).map((i) => i.id);
-}
-
-/** The first tick at which the engine noted a breach of the invariant, if any. */
-export function breachTick(run: Run, id: InvariantId): number | null {
-  const b = run.breaches.find((x) => x.invariant === id);
-  return b ? b.tick : null;
-}
-
-export function recordFor(id: InvariantId) {
-  const inv = INVARIANTS.find((i) => i.id === id)!;
-  return RECORDS.find((r) => r.id === inv.record)!;
+  return INVARIANT_IDS.filter((id) => run.invariants[id]);
 }
 
 /** A one-sentence summary of a run for the polite live region. */
 export function summarise(s: Switches, run: Run): string {
-  const changed = changedFromMain(s);
-  const what = changed.length
-    ? changed.map((id) => `${VOCABULARY[id].label}: ${valueLabel(id, s[id])}`).join('; ')
-    : 'Main trace';
-  const broken = brokenIds(run).map((id) => INVARIANTS.find((i) => i.id === id)!.label.toLowerCase());
+  const what = changedLabels(s);
+  const broken = brokenIds(run).map((id) => invariantLabel(id, true));
   const news = run.newsletter ? `newsletter ${tickLabel(run.newsletter.tick)} quoting ${run.newsletter.quote}` : 'newsletter never admitted';
   return (
     `${what}. ${run.calls} calls, ${run.posts} ${run.posts === 1 ? 'post' : 'posts'}, ${news}, ` +

@@ -46,8 +46,7 @@ function groups(run: Run, ticks?: number[]): [number, TraceEvent[]][] {
 /** The link from an event to the section of /model/ whose rule wrote it. */
 export function RuleLink({ event }: { event: TraceEvent }) {
   return (
-    <a class="ev-rule" href={href(rulePath(event.rule))}>
-      <span class="sr-only">rule: </span>
+    <a class="ev-rule" href={href(rulePath(event.rule))} aria-label={`rule: ${RULE_WORDS[event.rule].short}`}>
       {RULE_WORDS[event.rule].short}
     </a>
   );
