@@ -18,6 +18,7 @@ import type {
   TraceEvent,
   WriteDecision,
   Part,
+  Send,
 } from './types.ts';
 import { REVENUE, STEPS, sectionHash, versionsWithSection, type VersionName } from './world.ts';
 
@@ -49,6 +50,7 @@ export interface Sim {
   intents: Intent[];
   writes: WriteDecision[];
   feed: Feed;
+  sends: Send[];
   newsletter: NewsletterRecord;
   events: TraceEvent[];
   breaches: Breach[];

@@ -160,6 +160,16 @@ function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembere
   const before = sim.feed.posts.map((p) => p.digest);
   const receipt = receive(sim.feed, key, { digest: short(intent.digest), text: `New digest for ${WORK_ID}` }, sim.t);
   const keyText = key ? `key ${key}` : 'no key';
+  const dup = receipt.kind === 'applied' && before.includes(short(intent.digest));
+  sim.sends.push({
+    tick: sim.t,
+    attempt: a.n,
+    intent: intentIndex,
+    key,
+    receipt: receipt.kind,
+    post: receipt.kind === 'rejected' ? null : receipt.post.id,
+    duplicate: dup,
+  });
   if (receipt.kind === 'rejected') {
     log(sim, 'effect', 'feed', `The feed rejects #${a.n}’s send (${keyText}): ${receipt.reason}.`);
     return 'rejected';
@@ -170,7 +180,6 @@ function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembere
     log(sim, 'effect', 'feed', `#${a.n} sends with ${keyText}. The feed has seen this key: it returns ${receipt.post.id} and posts nothing new.`);
     return 'remembered';
   }
-  const dup = before.includes(short(intent.digest));
   log(
     sim,
     'effect',
