@@ -257,7 +257,7 @@ export default function Timeline(props: TimelineProps) {
 
   return (
     <div class={cls('tl-figure', compact && 'tl-compact', interactive && 'tl-interactive')} style={`--tl-w:${gutter + width}`}>
-      <svg class="tl-gutter" width={gutter} height={height} viewBox={`0 0 ${gutter} ${height}`} aria-hidden="true">
+      <svg class="tl-gutter" width={gutter} height={height} aria-hidden="true">
         {compact ? null : (
           <text class="tl-sub" x={gutter - 5} y={14} text-anchor="end">
             tick →
