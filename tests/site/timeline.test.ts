@@ -85,6 +85,27 @@ describe('the timeline figure on every trace page', () => {
     }
   });
 
+  it('shows the lost acknowledgement as a sequence exactly where a successor settles an intent, with the feed’s answers', () => {
+    for (const run of runs) {
+      const html = page(`/traces/${run.slug}/`);
+      const where = `/traces/${run.slug}/`;
+      const settler = run.attempts.find((a) => a.kind === 'settle');
+      const start = html.indexOf('<figure class="tl sq-fig"');
+      if (!settler) {
+        expect(start, where).toBe(-1);
+        continue;
+      }
+      expect(start, where).toBeGreaterThan(0);
+      const fig = html.slice(start, html.indexOf('</figure>', start));
+      const steps = [...fig.matchAll(/<g\b[^>]*\bdata-step="([^"]*)"[^>]*>/g)].map((m) => [m[1], /data-duplicate="true"/.test(m[0])]);
+      const sends = run.sends.filter((x) => x.intent === settler.settles);
+      expect(steps.filter(([k]) => k === 'send').length, where).toBe(sends.length);
+      expect(steps.filter(([k]) => k === 'apply').length, where).toBe(sends.filter((x) => x.receipt === 'applied').length);
+      expect(steps.filter(([k, d]) => k === 'apply' && d).length, where).toBe(sends.filter((x) => x.duplicate).length);
+      expect(steps.filter(([k]) => k === 'remembered').length, where).toBe(sends.filter((x) => x.receipt === 'remembered').length);
+    }
+  });
+
   it('has no script and a caption that names the trace as its long description', () => {
     for (const run of runs.slice(0, 24)) {
       const { html } = figureOf(run);
