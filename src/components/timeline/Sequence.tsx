@@ -78,7 +78,7 @@ export default function Sequence({ run, tickHref }: SequenceProps) {
             const end = s.kind === 'lost-reply' ? x2 + dir * -8 : x2 - dir * 2;
             body = (
               <>
-                <path class={reply ? 'sq-reply' : 'sq-msg'} d={`M${x1} ${yy}H${end}`} />
+                <path class={reply ? 'sq-dash' : 'sq-line'} d={`M${x1} ${yy}H${end}`} />
                 {s.kind === 'lost-reply' ? null : <path class="sq-head" d={`M${end} ${yy}l${-dir * 7} -4v8z`} />}
                 <text x={(x1 + x2) / 2} y={yy - 5} text-anchor="middle">
                   {s.label}

@@ -38,6 +38,8 @@ export interface TimelineProps {
 
 const AXIS = 22;
 const PITCH = 15;
+/** The width a full-size figure aims to fit: labels and plot together. */
+const FIT = 860;
 
 function rowHeight(row: Row, compact: boolean): number {
   if (row.flat) return compact ? 10 : 18;
@@ -58,10 +60,11 @@ function dataAttrs(p: Point): Record<string, string> {
 export default function Timeline(props: TimelineProps) {
   const { run, tickHref, highlight, compact = false, selectedTick, onSelectTick, idPrefix = 'tl', label } = props;
   const m = timelineMarks(run);
-  const col = compact ? 20 : 40;
   const gutter = compact ? 74 : 166;
   const right = compact ? 4 : 28;
   const n = m.lastTick + 1;
+  // Columns share a fixed width (about the trace page's column at 1280 px), between 32 and 44 units each.
+  const col = compact ? 20 : Math.max(32, Math.min(44, Math.floor((FIT - gutter - right) / n)));
   const width = n * col + right;
   const heights = m.rows.map((r) => rowHeight(r, compact));
   const tops: number[] = [];
