@@ -60,7 +60,7 @@ function dataAttrs(p: Point): Record<string, string> {
 export default function Timeline(props: TimelineProps) {
   const { run, tickHref, highlight, compact = false, selectedTick, onSelectTick, idPrefix = 'tl', label } = props;
   const m = timelineMarks(run);
-  const gutter = compact ? 74 : 166;
+  const gutter = compact ? 64 : 166;
   const right = compact ? 4 : 28;
   const n = m.lastTick + 1;
   // Columns share a fixed width (about the trace page's column at 1280 px), between 32 and 44 units each.
@@ -274,7 +274,7 @@ export default function Timeline(props: TimelineProps) {
             <g key={r.id}>
               {first && i > 0 ? <path class="tl-sep" d={`M0 ${top - (compact ? 1 : 2)}H${gutter}`} /> : null}
               <text class={cls('tl-lab', r.group && !first && 'tl-lab2')} x={4} y={top + (r.flat ? h / 2 + 4 : Math.min(h / 2, 11) + 4)}>
-                {r.label}
+                {compact ? (first ? r.label.split(' ')[0] : '') : r.label}
               </text>
               {r.sub && !compact ? (
                 <text class="tl-sub" x={r.group ? gutter - 5 : 4} y={r.group ? top + (r.flat ? h / 2 : Math.min(h / 2, 11)) + 3.5 : top + Math.min(h / 2, 11) + 16} text-anchor={r.group ? 'end' : undefined}>

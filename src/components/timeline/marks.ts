@@ -219,6 +219,10 @@ export function timelineMarks(run: Run): TimelineMarks {
         title: `#${a.n} ${r.value === 'asleep' ? 'asleep: alive but silent, no heartbeat' : 'working'}, t${r.from}–t${r.to}`,
       });
     }
+    const woke = acts.findIndex((act, t) => t > 0 && acts[t - 1] === 'silent' && act !== 'silent' && act !== 'dead');
+    if (woke >= 0) {
+      really.points.push({ tick: woke, kind: 'wakes', tone: 'waiting', label: 'wakes', title: `t${woke}: #${a.n} wakes and carries on`, data: { attempt: a.n } });
+    }
     const died = acts.indexOf('dead');
     if (died >= 0) {
       really.points.push({ tick: died, kind: 'dies', tone: 'neutral', label: 'dies', title: `t${died}: #${a.n} dies`, data: { attempt: a.n } });

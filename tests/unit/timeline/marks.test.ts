@@ -44,6 +44,7 @@ describe('timeline marks: main trace', () => {
     expect(row(m, 'attempt-1-really').spans.filter((s) => s.kind === 'asleep').map((s) => [s.from, s.to])).toEqual([[3.5, 8.5]]);
     expect(row(m, 'attempt-1-seen').spans.filter((s) => s.kind === 'unknown').map((s) => [s.from, s.to])).toEqual([[5, 8]]);
     expect(row(m, 'attempt-1-seen').points.map((p) => [p.kind, p.tick])).toEqual([['fenced', 8]]);
+    expect(points(m, 'wakes').map((p) => [p.tick, p.data?.attempt])).toEqual([[8, 1]]);
   });
   it('one stale write rejected (#1’s s3 at t8), none applied', () => {
     expect(writes(m, 'rejected')).toEqual([[8, 'journal', 1]]);
@@ -76,6 +77,7 @@ describe('timeline marks: the other reference traces', () => {
     const m = marksOf({ silent: 'crashed' });
     expect(points(m, 'dies').map((p) => [p.tick, p.data?.attempt])).toEqual([[3, 1], [10, 2]]);
     expect(points(m, 'fenced')).toEqual([]);
+    expect(points(m, 'wakes')).toEqual([]);
     expect(writes(m, 'rejected')).toEqual([]);
     expect(row(m, 'attempt-1-really').spans.filter((s) => s.kind === 'asleep')).toEqual([]);
     expect(at(points(m, 'newsletter'))).toEqual([12]);
