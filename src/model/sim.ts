@@ -22,6 +22,7 @@ import type {
   EventValues,
   RuleId,
   StaleMark,
+  Send,
 } from './types.ts';
 import { REVENUE, STEPS, sectionHash, versionsWithSection, type VersionName } from './world.ts';
 
@@ -53,6 +54,7 @@ export interface Sim {
   intents: Intent[];
   writes: WriteDecision[];
   feed: Feed;
+  sends: Send[];
   newsletter: NewsletterRecord;
   events: TraceEvent[];
   breaches: Breach[];

@@ -102,6 +102,17 @@ export interface WriteDecision {
   subject: WriteSubject;
 }
 
+/** One send to the feed and the feed's answer (a post applied, a remembered post returned, or a rejection). */
+export interface Send {
+  tick: number;
+  attempt: number; // the sender
+  intent: number; // index in run.intents of the intent being announced
+  key: string | null;
+  receipt: 'applied' | 'remembered' | 'rejected';
+  post: string | null; // the post applied or returned
+  duplicate: boolean; // a new post announcing a digest the feed had already posted
+}
+
 export type Lane = 'attempt' | 'journal' | 'input' | 'artifact' | 'effect' | 'dependant';
 
 /**
@@ -282,6 +293,7 @@ export interface Run {
   intents: Intent[];
   writes: WriteDecision[];
   feedPosts: Feed['posts'];
+  sends: Send[];
   versionChangedAt: number | null;
   finalVersion: VersionName;
   ticks: TickSnapshot[];

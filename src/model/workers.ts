@@ -151,6 +151,16 @@ function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembere
   const key = keyFor(sim, a, intent.digest);
   const before = sim.feed.posts.map((p) => p.digest);
   const receipt = receive(sim.feed, key, { digest: short(intent.digest), text: `New digest for ${WORK_ID}` }, sim.t);
+  const dup = receipt.kind === 'applied' && before.includes(short(intent.digest));
+  sim.sends.push({
+    tick: sim.t,
+    attempt: a.n,
+    intent: intentIndex,
+    key,
+    receipt: receipt.kind,
+    post: receipt.kind === 'rejected' ? null : receipt.post.id,
+    duplicate: dup,
+  });
   if (receipt.kind === 'rejected') {
     emit(sim, 'effect', 'feed', 'send-rejected', 'feed', a.n, { key, reason: receipt.reason });
     return 'rejected';
@@ -161,7 +171,6 @@ function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembere
     emit(sim, 'effect', 'feed', 'send-remembered', 'feed', a.n, { key, post: receipt.post.id });
     return 'remembered';
   }
-  const dup = before.includes(short(intent.digest));
   emit(sim, 'effect', 'feed', 'send-applied', 'feed', a.n, { key, post: receipt.post.id, duplicate: dup });
   if (dup) breach(sim, { invariant: 'duplicateEffect', values: { post: receipt.post.id, digest: intent.digest } });
   return 'applied';

@@ -1,0 +1,356 @@
+/**
+ * From a run's records to the marks of its timeline figure: one row per lane,
+ * each row a list of spans (something lasting from one tick to another) and
+ * points (something that happened at one tick). Pure and DOM-free, so a test
+ * can count the marks against the records without rendering anything.
+ *
+ * It decides nothing about the model: every mark is one record (a write and
+ * the store's decision, a send and the feed's answer, an acceptance, a breach)
+ * or one stretch of a per-tick snapshot (an attempt's state, what it is really
+ * doing, the owner epoch, the current report, the newsletter's state). Tones
+ * name the semantic palette (src/styles/palette.css); which tone a mark gets
+ * follows from the record's own outcome field, never from a rule re-derived here.
+ */
+import { REVENUE, short, type Run, type InvariantId } from '../../model/browser.ts';
+import { breachText, subjectText } from '../../lib/narrate.ts';
+
+export type Tone = 'safe' | 'stale' | 'duplicate' | 'wrong' | 'waiting' | 'neutral';
+
+/** Something lasting: x from `from` to `to`, in ticks (tick t's column is [t, t + 1)). */
+export interface Span {
+  from: number;
+  to: number;
+  kind: string;
+  tone: Tone;
+  label?: string;
+  title: string;
+}
+
+/** Something that happened at one tick: drawn at the middle of the tick's column. */
+export interface Point {
+  tick: number;
+  kind: string;
+  tone: Tone;
+  label?: string;
+  title: string;
+  /** Extra data-* attributes (the built-site test counts marks by them). */
+  data?: Record<string, string | number | boolean>;
+}
+
+export interface Row {
+  id: string;
+  label: string;
+  sub?: string;
+  /** Rows of one group (an attempt's two tracks, the controller's two) are drawn as one lane. */
+  group?: string;
+  /** Points sit on one line (a track) instead of stacking when they share a tick. */
+  flat?: boolean;
+  spans: Span[];
+  points: Point[];
+}
+
+export interface TimelineMarks {
+  lastTick: number;
+  rows: Row[];
+}
+
+const STATE_WORDS: Record<string, string> = {
+  admitted: 'admitted',
+  running: 'running',
+  unknown: 'unknown to the controller',
+  fenced: 'fenced',
+  refused: 'refused',
+  done: 'done',
+};
+
+/** Group consecutive ticks with the same value into spans [first, last + 1). */
+function runs<T>(values: (T | null)[]): { value: T; from: number; to: number }[] {
+  const out: { value: T; from: number; to: number }[] = [];
+  values.forEach((v, t) => {
+    if (v === null) return;
+    const last = out[out.length - 1];
+    if (last && last.value === v && last.to === t) last.to = t + 1;
+    else out.push({ value: v, from: t, to: t + 1 });
+  });
+  return out;
+}
+
+/** Where a breach of each invariant is drawn. stale writes and duplicates are marked on their own write and post. */
+const BREACH_ROW: Partial<Record<InvariantId, string>> = {
+  supersededAccepted: 'controller',
+  twoAccepted: 'controller',
+  dependantWrong: 'newsletter',
+};
+
+export function timelineMarks(run: Run): TimelineMarks {
+  const ticks = run.ticks;
+  const last = run.lastTick;
+  const rows: Row[] = [];
+
+  // ── The report: which version is current at each tick.
+  const report: Row = { id: 'report', label: 'report', spans: [], points: [] };
+  for (const r of runs(ticks.map((s) => s.current))) {
+    report.spans.push({
+      from: r.from,
+      to: r.to,
+      kind: 'version',
+      tone: 'neutral',
+      label: `${r.value} · revenue ${REVENUE[r.value]}`,
+      title: `report ${r.value} current (revenue ${REVENUE[r.value]}), t${r.from}–t${r.to - 1}`,
+    });
+  }
+  if (run.versionChangedAt !== null) {
+    report.points.push({
+      tick: run.versionChangedAt,
+      kind: 'change',
+      tone: 'neutral',
+      title: `t${run.versionChangedAt}: report ${run.finalVersion} becomes current`,
+    });
+  }
+  rows.push(report);
+
+  // ── The controller: owner epoch steps, admissions, suspicions, assessments, breaches it lets through.
+  const epoch: Row = { id: 'epoch', group: 'controller', flat: true, label: 'controller', sub: 'owner epoch', spans: [], points: [] };
+  const controller: Row = { id: 'controller', group: 'controller', label: '', sub: 'decisions', spans: [], points: [] };
+  const epochRuns = runs(ticks.map((s) => (s.attempts.length ? s.ownerEpoch : null)));
+  epochRuns.forEach((r, i) =>
+    epoch.spans.push({
+      from: r.from,
+      to: r.to,
+      kind: 'epoch',
+      tone: 'neutral',
+      label: i === 0 ? `epoch ${r.value}` : String(r.value),
+      title: `owner epoch ${r.value}, t${r.from}–t${r.to - 1}`,
+    }),
+  );
+  for (const a of run.attempts) {
+    controller.points.push({
+      tick: a.admittedAt,
+      kind: 'admit',
+      tone: 'neutral',
+      label: `#${a.n}`,
+      title: `t${a.admittedAt}: the controller admits #${a.n} (${a.kind}, token ${a.token}, pinned to ${a.pin})`,
+      data: { attempt: a.n },
+    });
+    const suspected = ticks.findIndex((s) => s.attempts.find((x) => x.n === a.n)?.state === 'unknown');
+    if (suspected >= 0) {
+      controller.points.push({
+        tick: suspected,
+        kind: 'suspect',
+        tone: 'waiting',
+        label: `#${a.n}`,
+        title: `t${suspected}: #${a.n} has missed its heartbeats; to the controller it is unknown`,
+        data: { attempt: a.n },
+      });
+    }
+  }
+  for (const acc of run.acceptances) {
+    const c = run.candidates.find((x) => x.digest === acc.digest);
+    controller.points.push({
+      tick: acc.tick,
+      kind: 'accept',
+      tone: 'safe',
+      label: acc.version ?? 'accepts',
+      title: `t${acc.tick}: accepts ${short(acc.digest)}${c ? ` from #${c.attempt}` : ''}${acc.version ? ` for ${acc.version}` : ' (the record names no version)'}`,
+      data: { digest: short(acc.digest) },
+    });
+  }
+  for (const c of run.candidates) {
+    if (c.status !== 'refused' || c.assessedAt === null) continue;
+    controller.points.push({
+      tick: c.assessedAt,
+      kind: 'refuse',
+      tone: 'stale',
+      label: `#${c.attempt}`,
+      title: `t${c.assessedAt}: refuses ${short(c.digest)} from #${c.attempt}: ${c.refusal ?? ''}`,
+      data: { digest: short(c.digest), attempt: c.attempt },
+    });
+  }
+  rows.push(epoch, controller);
+
+  // ── One lane per attempt, two tracks: what the controller sees, and what the worker really does.
+  for (const a of run.attempts) {
+    const snap = ticks.map((s) => s.attempts.find((x) => x.n === a.n) ?? null);
+    const seen: Row = {
+      id: `attempt-${a.n}-seen`,
+      group: `attempt-${a.n}`,
+      flat: true,
+      label: `#${a.n} ${a.kind} ${a.pin}`,
+      sub: 'controller sees',
+      spans: [],
+      points: [],
+    };
+    const really: Row = { id: `attempt-${a.n}-really`, group: `attempt-${a.n}`, flat: true, label: `token ${a.token}`, sub: 'really does', spans: [], points: [] };
+    const states = snap.map((s) => (s ? s.state : null));
+    for (const r of runs(states.map((s) => (s === 'admitted' ? 'running' : s)))) {
+      if (r.value === 'running' || r.value === 'unknown') {
+        seen.spans.push({
+          from: r.from,
+          to: r.to,
+          kind: r.value,
+          tone: r.value === 'unknown' ? 'waiting' : 'neutral',
+          label: r.value === 'unknown' ? 'unknown' : undefined,
+          title: `#${a.n} ${STATE_WORDS[r.value]}, t${r.from}–t${r.to - 1}`,
+        });
+      } else {
+        // A final state: drawn once, where it begins.
+        seen.points.push({
+          tick: r.from,
+          kind: r.value,
+          tone: r.value === 'done' ? 'safe' : 'stale',
+          label: r.value,
+          title: `t${r.from}: #${a.n} ${STATE_WORDS[r.value]}`,
+          data: { attempt: a.n },
+        });
+      }
+    }
+    // Really: a segment from the middle of tick t to the middle of t + 1 shows what it did in between.
+    const acts = snap.map((s) => (s ? s.activity : null));
+    const segments: (string | null)[] = acts.map((act, t) => {
+      if (t >= last || acts[t + 1] === null) return null;
+      return act === 'working' ? 'working' : act === 'silent' ? 'asleep' : null;
+    });
+    for (const r of runs(segments)) {
+      really.spans.push({
+        from: r.from + 0.5,
+        to: r.to + 0.5,
+        kind: r.value,
+        tone: r.value === 'asleep' ? 'waiting' : 'neutral',
+        label: r.value === 'asleep' ? 'asleep' : undefined,
+        title: `#${a.n} ${r.value === 'asleep' ? 'asleep: alive but silent, no heartbeat' : 'working'}, t${r.from}–t${r.to}`,
+      });
+    }
+    const woke = acts.findIndex((act, t) => t > 0 && acts[t - 1] === 'silent' && act !== 'silent' && act !== 'dead');
+    if (woke >= 0) {
+      really.points.push({ tick: woke, kind: 'wakes', tone: 'waiting', label: 'wakes', title: `t${woke}: #${a.n} wakes and carries on`, data: { attempt: a.n } });
+    }
+    const died = acts.indexOf('dead');
+    if (died >= 0) {
+      really.points.push({ tick: died, kind: 'dies', tone: 'neutral', label: 'dies', title: `t${died}: #${a.n} dies`, data: { attempt: a.n } });
+    }
+    snap.forEach((s, t) => {
+      const before = t > 0 ? (snap[t - 1]?.calls ?? 0) : 0;
+      if (s && s.calls > before) {
+        really.points.push({
+          tick: t,
+          kind: 'call',
+          tone: 'neutral',
+          title: `t${t}: #${a.n} makes a model call`,
+          data: { attempt: a.n, calls: s.calls - before },
+        });
+      }
+    });
+    rows.push(seen, really);
+  }
+
+  // ── Protected writes, one row per store kind: each write with the store's decision.
+  const writeRow = (id: string, label: string, stores: string[]): Row => {
+    const row: Row = { id, label, spans: [], points: [] };
+    for (const w of run.writes.filter((x) => stores.includes(x.store))) {
+      const step = w.subject.kind === 'step' ? w.subject.step : undefined;
+      const what = w.store === 'journal' ? ` ${step ?? ''}` : w.store === 'confirmations' ? ' ✓' : '';
+      const decision =
+        w.outcome === 'applied' ? 'applied' : w.outcome === 'rejected' ? `rejected: token ${w.token} is below the epoch ${w.epoch}` : `applied although stale: token ${w.token} is below the epoch ${w.epoch}`;
+      row.points.push({
+        tick: w.tick,
+        kind: 'write',
+        tone: w.outcome === 'applied' ? 'neutral' : w.outcome === 'rejected' ? 'stale' : 'wrong',
+        label: `#${w.writer}${what}`,
+        title: `t${w.tick}: #${w.writer} writes ${subjectText(w.subject)} to the ${w.store} store — ${decision}`,
+        data: { store: w.store, outcome: w.outcome, attempt: w.writer },
+      });
+    }
+    return row;
+  };
+  const journal = writeRow('journal', 'journal', ['journal']);
+  journal.sub = 'writes, ↺ restores';
+  for (const r of run.restores) {
+    journal.points.push({
+      tick: r.tick,
+      kind: 'restore',
+      tone: 'safe',
+      label: `↺${r.step}`,
+      title: `t${r.tick}: #${r.attempt} restores ${r.step} from #${r.from}’s journal entry (no model call)`,
+      data: { attempt: r.attempt, step: r.step },
+    });
+  }
+  rows.push(journal);
+  const cands = writeRow('candidates', 'candidates', ['candidates']);
+  for (const c of run.candidates) {
+    const end = c.assessedAt ?? last;
+    if (end > c.tick) {
+      cands.spans.push({
+        from: c.tick + 1,
+        to: end + 0.5,
+        kind: 'awaiting',
+        tone: 'neutral',
+        title: `${short(c.digest)} from #${c.attempt}: ${c.assessedAt === null ? 'never assessed' : `written t${c.tick}, ${c.status} t${c.assessedAt}`}`,
+      });
+    }
+  }
+  rows.push(cands);
+  const effects = writeRow('effects', 'intents', ['intents', 'confirmations']);
+  effects.sub = 'and confirmations';
+  for (const i of run.intents) {
+    const end = i.confirmedAt ?? last + 1;
+    if (end > i.tick + 1) {
+      effects.spans.push({
+        from: i.tick + 1,
+        to: end,
+        kind: 'unconfirmed',
+        tone: 'waiting',
+        label: 'unconfirmed',
+        title: `#${i.attempt}’s intent to announce ${short(i.digest)}: ${i.confirmedAt === null ? 'never confirmed' : `unconfirmed t${i.tick}–t${i.confirmedAt}, confirmed by #${i.confirmedBy}`}`,
+      });
+    }
+  }
+  rows.push(effects);
+
+  // ── The feed: every send and the feed's answer.
+  const feed: Row = { id: 'feed', label: 'feed', spans: [], points: [] };
+  for (const s of run.sends) {
+    const keyText = s.key ? `key ${s.key}` : 'no key';
+    const kind = s.receipt === 'applied' ? 'post' : s.receipt;
+    feed.points.push({
+      tick: s.tick,
+      kind,
+      tone: s.duplicate ? 'duplicate' : s.receipt === 'rejected' ? 'stale' : 'neutral',
+      label: s.receipt === 'remembered' ? `↺${s.post}` : s.receipt === 'rejected' ? '✕' : `${s.post}${s.duplicate ? ' dup' : ''}`,
+      title:
+        s.receipt === 'applied'
+          ? `t${s.tick}: #${s.attempt} sends with ${keyText}; the feed applies ${s.post}${s.duplicate ? ', a second post for the same digest' : ''}`
+          : s.receipt === 'remembered'
+            ? `t${s.tick}: #${s.attempt} sends with ${keyText}; the feed has seen the key and returns ${s.post}, posting nothing`
+            : `t${s.tick}: #${s.attempt} sends with ${keyText}; the feed rejects it`,
+      data: { attempt: s.attempt, receipt: s.receipt, duplicate: s.duplicate, post: s.post ?? '' },
+    });
+  }
+  rows.push(feed);
+
+  // ── The newsletter: waiting, then admitted on one digest, quoting its figure.
+  const news: Row = { id: 'newsletter', label: 'newsletter', sub: 'admitted on · quoting', spans: [], points: [] };
+  for (const r of runs(ticks.map((s) => (s.newsletter.state === 'waiting' ? 'waiting' : null)))) {
+    news.spans.push({ from: r.from, to: r.to, kind: 'waiting', tone: 'waiting', label: 'waiting', title: `newsletter ready, waiting, t${r.from}–t${r.to - 1}` });
+  }
+  if (run.newsletter) {
+    const n = run.newsletter;
+    news.points.push({
+      tick: n.tick,
+      kind: 'newsletter',
+      tone: 'neutral',
+      label: `${short(n.digest)} · ${n.quote}`,
+      title: `t${n.tick}: the newsletter is admitted on ${short(n.digest)}, quoting ${n.quote}`,
+      data: { digest: short(n.digest) },
+    });
+  }
+  rows.push(news);
+
+  // ── Breaches the controller or the newsletter let through, each a mark of its own.
+  for (const b of run.breaches) {
+    const id = BREACH_ROW[b.invariant];
+    const row = rows.find((r) => r.id === id);
+    if (!row) continue;
+    row.points.push({ tick: b.tick, kind: 'breach', tone: 'wrong', label: '!', title: `t${b.tick}: ${breachText(b)}`, data: { invariant: b.invariant } });
+  }
+  return { lastTick: last, rows };
+}

@@ -1,0 +1,116 @@
+// Every trace page's timeline figure, read back from dist: its marks (counted by their
+// data attributes) agree with the run's records and outcome, for all 864 runs. The
+// expectations come from the model's records (run.feedPosts, run.writes, counts), not
+// from the figure's own code (src/components/timeline/marks.ts).
+import { describe, expect, it } from 'vitest';
+import { runAll, short, type Run } from '../../src/model/index.ts';
+import { page } from './dist.ts';
+
+type Mark = Record<string, string>;
+
+/** The figure's HTML on a trace page, and every element in it that carries data-mark. */
+function figureOf(run: Run): { html: string; marks: Mark[] } {
+  const html = page(`/traces/${run.slug}/`);
+  const start = html.indexOf('<figure class="tl"');
+  const end = html.indexOf('</figure>', start);
+  if (start < 0 || end < 0) throw new Error(`no timeline figure on /traces/${run.slug}/`);
+  const fig = html.slice(start, end);
+  const marks = [...fig.matchAll(/<g\b[^>]*\bdata-mark="[^"]*"[^>]*>/g)].map((m) => {
+    const attrs: Mark = {};
+    for (const a of m[0].matchAll(/\b(data-[a-z-]+)="([^"]*)"/g)) attrs[a[1].slice(5)] = a[2];
+    return attrs;
+  });
+  return { html: fig, marks };
+}
+
+const of = (marks: Mark[], kind: string) => marks.filter((m) => m.mark === kind);
+const ticks = (marks: Mark[]) => marks.map((m) => Number(m.tick));
+
+describe('the timeline figure on every trace page', () => {
+  const runs = runAll();
+  it('covers all 864 runs', () => expect(runs).toHaveLength(864));
+
+  it('comes first under the title, before the lede', () => {
+    for (const run of runs.slice(0, 24)) {
+      const html = page(`/traces/${run.slug}/`);
+      const h1 = html.indexOf('</h1>');
+      const fig = html.indexOf('<figure class="tl"');
+      const lede = html.indexOf('class="tp-lede"');
+      expect(h1).toBeGreaterThan(0);
+      expect(fig).toBeGreaterThan(h1);
+      expect(fig).toBeLessThan(lede);
+    }
+  });
+
+  it('agrees with the run’s records, mark by mark', () => {
+    for (const run of runs) {
+      const { html, marks } = figureOf(run);
+      const where = `/traces/${run.slug}/`;
+      // One post mark per post the feed applied, at its tick; the duplicates marked as such.
+      const posts = of(marks, 'post');
+      expect(posts.map((m) => [Number(m.tick), m.post]), where).toEqual(run.feedPosts.map((p) => [p.tick, p.id]));
+      expect(posts.filter((m) => m.duplicate === 'true').length, where).toBe(run.duplicatePosts);
+      // Every send answered from a remembered key.
+      expect(of(marks, 'remembered').length, where).toBe(run.sends.filter((s) => s.receipt === 'remembered').length);
+      // One write mark per protected write, with the store's decision.
+      const writes = of(marks, 'write');
+      expect(writes.length, where).toBe(run.writes.length);
+      expect(writes.filter((m) => m.outcome === 'rejected').length, where).toBe(run.staleWritesRejected);
+      expect(writes.filter((m) => m.outcome === 'stale-applied').length, where).toBe(run.staleWritesApplied);
+      expect(ticks(writes.filter((m) => m.outcome === 'rejected')), where).toEqual(run.writes.filter((w) => w.outcome === 'rejected').map((w) => w.tick));
+      // Acceptances at their ticks, restores, model calls, admissions.
+      expect(ticks(of(marks, 'accept')), where).toEqual(run.acceptances.map((a) => a.tick));
+      expect(of(marks, 'accept').map((m) => m.digest), where).toEqual(run.acceptances.map((a) => short(a.digest)));
+      expect(of(marks, 'restore').length, where).toBe(run.restored);
+      expect(of(marks, 'call').reduce((sum, m) => sum + Number(m.calls), 0), where).toBe(run.calls);
+      expect(of(marks, 'admit').map((m) => Number(m.attempt)), where).toEqual(run.attempts.map((a) => a.n));
+      // The newsletter mark at its tick, on its digest, or none.
+      const news = of(marks, 'newsletter');
+      if (run.newsletter) {
+        expect(news.map((m) => [Number(m.tick), m.digest]), where).toEqual([[run.newsletter.tick, short(run.newsletter.digest)]]);
+        expect(html, where).toContain(run.newsletter.quote);
+      } else {
+        expect(news, where).toEqual([]);
+      }
+      // A breach mark for each broken invariant the controller or the newsletter let through.
+      const shown = ['supersededAccepted', 'twoAccepted', 'dependantWrong'];
+      expect(of(marks, 'breach').map((m) => m.invariant).sort(), where).toEqual(
+        run.breaches.filter((b) => shown.includes(b.invariant)).map((b) => b.invariant).sort(),
+      );
+      // The report change, when there is one.
+      expect(ticks(of(marks, 'change')), where).toEqual(run.versionChangedAt === null ? [] : [run.versionChangedAt]);
+      // One tick link per tick, t0 to the last, each to #tN of the trace table on the same page.
+      const links = [...html.matchAll(/<a href="#t(\d+)"/g)].map((m) => Number(m[1]));
+      expect(links, where).toEqual(Array.from({ length: run.lastTick + 1 }, (_, t) => t));
+    }
+  });
+
+  it('shows the lost acknowledgement as a sequence exactly where a successor settles an intent, with the feed’s answers', () => {
+    for (const run of runs) {
+      const html = page(`/traces/${run.slug}/`);
+      const where = `/traces/${run.slug}/`;
+      const settler = run.attempts.find((a) => a.kind === 'settle');
+      const start = html.indexOf('<figure class="tl sq-fig"');
+      if (!settler) {
+        expect(start, where).toBe(-1);
+        continue;
+      }
+      expect(start, where).toBeGreaterThan(0);
+      const fig = html.slice(start, html.indexOf('</figure>', start));
+      const steps = [...fig.matchAll(/<g\b[^>]*\bdata-step="([^"]*)"[^>]*>/g)].map((m) => [m[1], /data-duplicate="true"/.test(m[0])]);
+      const sends = run.sends.filter((x) => x.intent === settler.settles);
+      expect(steps.filter(([k]) => k === 'send').length, where).toBe(sends.length);
+      expect(steps.filter(([k]) => k === 'apply').length, where).toBe(sends.filter((x) => x.receipt === 'applied').length);
+      expect(steps.filter(([k, d]) => k === 'apply' && d).length, where).toBe(sends.filter((x) => x.duplicate).length);
+      expect(steps.filter(([k]) => k === 'remembered').length, where).toBe(sends.filter((x) => x.receipt === 'remembered').length);
+    }
+  });
+
+  it('has no script and a caption that names the trace as its long description', () => {
+    for (const run of runs.slice(0, 24)) {
+      const { html } = figureOf(run);
+      expect(html).not.toContain('<script');
+      expect(html).toMatch(/<figcaption id="tl-cap">[\s\S]*href="#trace"/);
+    }
+  });
+});

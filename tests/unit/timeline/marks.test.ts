@@ -1,0 +1,138 @@
+// The timeline's marks against the reference traces. Every expected value below is
+// typed from the rules and reference traces of the model spec (§3 timing, §5 the feed,
+// §9 reference traces), not computed by marks.ts or the engine.
+import { describe, expect, it } from 'vitest';
+import { MAIN, simulate, type Switches } from '../../../src/model/index.ts';
+import { timelineMarks, type Point, type Row, type TimelineMarks } from '../../../src/components/timeline/marks.ts';
+
+const marksOf = (change: Partial<Switches>) => timelineMarks(simulate({ ...MAIN, ...change }));
+const row = (m: TimelineMarks, id: string): Row => {
+  const r = m.rows.find((x) => x.id === id);
+  if (!r) throw new Error(`no row ${id}`);
+  return r;
+};
+const points = (m: TimelineMarks, kind: string): Point[] => m.rows.flatMap((r) => r.points.filter((p) => p.kind === kind));
+const at = (ps: Point[]) => ps.map((p) => p.tick);
+const writes = (m: TimelineMarks, outcome: string) =>
+  points(m, 'write')
+    .filter((p) => p.data?.outcome === outcome)
+    .map((p) => [p.tick, p.data?.store, p.data?.attempt]);
+const callsBy = (m: TimelineMarks, n: number) =>
+  row(m, `attempt-${n}-really`)
+    .points.filter((p) => p.kind === 'call')
+    .reduce((sum, p) => sum + Number(p.data?.calls), 0);
+
+describe('timeline marks: main trace', () => {
+  const m = marksOf({});
+  it('has one lane (two tracks) per attempt, and the fixed lanes', () => {
+    expect(m.rows.map((r) => r.id)).toEqual([
+      'report', 'epoch', 'controller',
+      'attempt-1-seen', 'attempt-1-really', 'attempt-2-seen', 'attempt-2-really', 'attempt-3-seen', 'attempt-3-really',
+      'journal', 'candidates', 'effects', 'feed', 'newsletter',
+    ]);
+    expect(m.lastTick).toBe(14);
+  });
+  it('report v2 arrives at t4; epochs 41, 42 from t5, 43 from t13', () => {
+    expect(at(points(m, 'change'))).toEqual([4]);
+    expect(row(m, 'epoch').spans.map((s) => [s.from, s.label])).toEqual([[0, 'epoch 41'], [5, '42'], [13, '43']]);
+  });
+  it('6 calls: #1 3, #2 3, #3 0; s1 restored at t5', () => {
+    expect([callsBy(m, 1), callsBy(m, 2), callsBy(m, 3)]).toEqual([3, 3, 0]);
+    expect(points(m, 'restore').map((p) => [p.tick, p.data?.attempt, p.data?.step])).toEqual([[5, 2, 's1']]);
+  });
+  it('#1 is asleep from its s3 call at t3 until it wakes at t8, unknown from t5, and fenced at t8', () => {
+    expect(row(m, 'attempt-1-really').spans.filter((s) => s.kind === 'asleep').map((s) => [s.from, s.to])).toEqual([[3.5, 8.5]]);
+    expect(row(m, 'attempt-1-seen').spans.filter((s) => s.kind === 'unknown').map((s) => [s.from, s.to])).toEqual([[5, 8]]);
+    expect(row(m, 'attempt-1-seen').points.map((p) => [p.kind, p.tick])).toEqual([['fenced', 8]]);
+    expect(points(m, 'wakes').map((p) => [p.tick, p.data?.attempt])).toEqual([[8, 1]]);
+  });
+  it('one stale write rejected (#1’s s3 at t8), none applied', () => {
+    expect(writes(m, 'rejected')).toEqual([[8, 'journal', 1]]);
+    expect(writes(m, 'stale-applied')).toEqual([]);
+  });
+  it('#2 assembles at t9, accepted at t10 for v2, posts P1 and dies at t10', () => {
+    expect(points(m, 'write').filter((p) => p.data?.store === 'candidates').map((p) => [p.tick, p.data?.attempt])).toEqual([[9, 2]]);
+    expect(points(m, 'accept').map((p) => [p.tick, p.label])).toEqual([[10, 'v2']]);
+    expect(points(m, 'post').map((p) => [p.tick, p.data?.post, p.data?.duplicate])).toEqual([[10, 'P1', false]]);
+    expect(points(m, 'dies').map((p) => [p.tick, p.data?.attempt])).toEqual([[10, 2]]);
+  });
+  it('newsletter admitted at t12 quoting 4.7 million', () => {
+    const n = points(m, 'newsletter');
+    expect(at(n)).toEqual([12]);
+    expect(n[0].label).toContain('4.7 million');
+  });
+  it('#2 unknown and #3 admitted at t13; #3 resends at t14 and the feed returns P1', () => {
+    expect(points(m, 'suspect').map((p) => [p.tick, p.data?.attempt])).toEqual([[5, 1], [13, 2]]);
+    expect(points(m, 'admit').map((p) => [p.tick, p.data?.attempt])).toEqual([[0, 1], [5, 2], [13, 3]]);
+    expect(points(m, 'remembered').map((p) => [p.tick, p.data?.attempt, p.data?.post])).toEqual([[14, 3, 'P1']]);
+    expect(row(m, 'effects').spans.map((s) => [s.kind, s.from, s.to])).toEqual([['unconfirmed', 11, 14]]);
+  });
+  it('breaks no invariant: no breach mark', () => {
+    expect(points(m, 'breach')).toEqual([]);
+  });
+});
+
+describe('timeline marks: the other reference traces', () => {
+  it('crashed: the same outcome, #1 dies at t3 and never wakes, nothing rejected', () => {
+    const m = marksOf({ silent: 'crashed' });
+    expect(points(m, 'dies').map((p) => [p.tick, p.data?.attempt])).toEqual([[3, 1], [10, 2]]);
+    expect(points(m, 'fenced')).toEqual([]);
+    expect(points(m, 'wakes')).toEqual([]);
+    expect(writes(m, 'rejected')).toEqual([]);
+    expect(row(m, 'attempt-1-really').spans.filter((s) => s.kind === 'asleep')).toEqual([]);
+    expect(at(points(m, 'newsletter'))).toEqual([12]);
+  });
+  it('second trace: v1 digest accepted at t9, two distinct posts, newsletter waits from t12 and is admitted at t17', () => {
+    const m = marksOf({ change: 'after-acceptance' });
+    expect([1, 2, 3, 4].map((n) => callsBy(m, n))).toEqual([3, 2, 0, 1]);
+    expect(points(m, 'accept').map((p) => [p.tick, p.label])).toEqual([[9, 'v1'], [17, 'v2']]);
+    expect(points(m, 'post').map((p) => [p.data?.post, p.data?.duplicate])).toEqual([['P1', false], ['P2', false]]);
+    expect(row(m, 'newsletter').spans.map((s) => [s.kind, s.from, s.to])).toEqual([['waiting', 12, 17]]);
+    const n = points(m, 'newsletter');
+    expect(at(n)).toEqual([17]);
+    expect(n[0].label).toContain('4.7 million');
+    expect(points(m, 'breach')).toEqual([]);
+  });
+  it('fencing off: 3 stale writes applied (#1’s s3, s4, candidate); #1’s candidate refused at t11', () => {
+    const m = marksOf({ fencing: 'off' });
+    expect(writes(m, 'stale-applied')).toEqual([[8, 'journal', 1], [9, 'journal', 1], [10, 'candidates', 1]]);
+    expect(writes(m, 'rejected')).toEqual([]);
+    expect(points(m, 'refuse').map((p) => [p.tick, p.data?.attempt])).toEqual([[11, 1]]);
+  });
+  it('fencing off, never changes: #2 accepted at t9 and #1 at t11, both v1 — two accepted', () => {
+    const m = marksOf({ fencing: 'off', change: 'never' });
+    expect(points(m, 'accept').map((p) => [p.tick, p.label])).toEqual([[9, 'v1'], [11, 'v1']]);
+    expect(points(m, 'breach').map((p) => [p.tick, p.data?.invariant])).toEqual([[11, 'twoAccepted']]);
+  });
+  it('pins off: s1, s2 restored at t5, accepted at t9 with no version, newsletter at t12 quoting 4.1 million, two breaches', () => {
+    const m = marksOf({ pins: 'off' });
+    expect(points(m, 'restore').map((p) => [p.tick, p.data?.step])).toEqual([[5, 's1'], [5, 's2']]);
+    expect(points(m, 'accept').map((p) => p.tick)).toEqual([9]);
+    expect(callsBy(m, 1) + callsBy(m, 2) + callsBy(m, 3)).toBe(5);
+    expect(points(m, 'newsletter')[0].label).toContain('4.1 million');
+    expect(points(m, 'breach').map((p) => p.data?.invariant).sort()).toEqual(['dependantWrong', 'supersededAccepted']);
+  });
+  it('end-only: #1 4 calls and #2 4, nothing restored, #1 fenced at its first write at t10, accepted at t11', () => {
+    const m = marksOf({ checkpoints: 'end-only' });
+    expect([callsBy(m, 1), callsBy(m, 2)]).toEqual([4, 4]);
+    expect(points(m, 'restore')).toEqual([]);
+    expect(writes(m, 'rejected')).toEqual([[10, 'journal', 1]]);
+    expect(row(m, 'attempt-1-seen').points.map((p) => [p.kind, p.tick])).toEqual([['fenced', 10]]);
+    expect(points(m, 'accept').map((p) => p.tick)).toEqual([11]);
+  });
+  it('any accepted after acceptance: newsletter at t12 on the v1 digest quoting 4.1 million, dependant wrong', () => {
+    const m = marksOf({ change: 'after-acceptance', rule: 'any-accepted' });
+    const n = points(m, 'newsletter');
+    expect(at(n)).toEqual([12]);
+    expect(n[0].label).toContain('4.1 million');
+    expect(points(m, 'breach').map((p) => [p.tick, p.data?.invariant])).toEqual([[12, 'dependantWrong']]);
+  });
+  it('no key: #3’s resend at t14 is a new post, P2, marked duplicate', () => {
+    const m = marksOf({ key: 'none' });
+    expect(points(m, 'post').map((p) => [p.tick, p.data?.post, p.data?.duplicate, p.tone])).toEqual([
+      [10, 'P1', false, 'neutral'],
+      [14, 'P2', true, 'duplicate'],
+    ]);
+    expect(points(m, 'remembered')).toEqual([]);
+  });
+});
