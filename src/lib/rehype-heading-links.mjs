@@ -132,10 +132,11 @@ export function rehypeScrollContainers() {
 
 // remarkHeadingIds: a heading may end with an explicit id, `## The worker that
 // was only paused {#fencing}`, so a heading can be reworded without breaking the
-// links that already point at it. The `{#…}` is removed from the text and the id
+// links that already point at it (the id may start with a digit, as the
+// companion's numbered section ids do). The `{#…}` is removed from the text and the id
 // set on the element (rehypeHeadingLinks and Astro's heading collector both keep
 // an id that is already there).
-const EXPLICIT_ID = /\s*\{#([A-Za-z][\w-]*)\}\s*$/;
+const EXPLICIT_ID = /\s*\{#([A-Za-z0-9][\w-]*)\}\s*$/;
 
 export function remarkHeadingIds() {
   return (tree) => {
