@@ -9,13 +9,20 @@ import { page, text } from './dist.ts';
 const PAGES = ['/article/', '/companion/'];
 const BLOCKS = ['p', 'li', 'figcaption', 'dd', 'td'];
 
-/** Text of every p, li, figcaption, dd and td element inside <main> (nested ones included twice; harmless). */
+/**
+ * Text of every p, li, figcaption, dd and td element inside <main> (nested ones
+ * included twice; harmless). Numeric table cells (`td.num`, e.g. “0 of 144” in a
+ * column of counts) are figures in a grid, not running prose, and are skipped.
+ */
 export function proseBlocks(html: string): string[] {
   const main = html.match(/<main\b[\s\S]*?<\/main>/)?.[0] ?? html;
   const body = main.replace(/<(script|style|svg|math)\b[\s\S]*?<\/\1>/g, ' ');
   const out: string[] = [];
   for (const tag of BLOCKS) {
-    for (const m of body.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))) out.push(text(m[1]));
+    for (const m of body.matchAll(new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'g'))) {
+      if (tag === 'td' && /class="[^"]*\bnum\b/.test(m[1])) continue;
+      out.push(text(m[2]));
+    }
   }
   return out;
 }
@@ -35,7 +42,7 @@ describe('no count in running prose renders as the digit 0', () => {
       '<main><p>It restores 0 steps and redoes all of them.</p>',
       '<li>(0 such runs)</li><td>of which 0 break any</td>',
       '<p>At t0 it starts; 10 runs; a mean of 0.5 calls; hash <code>0a1b2c3d</code>; no steps restored.</p>',
-      '<td>0</td><dd>0–3 calls</dd></main>',
+      '<td>0</td><dd>0–3 calls</dd><td class="num">0 of 144</td></main>',
     ].join('');
     expect(zeroCounts(proseBlocks(html)).length).toBe(3);
   });
