@@ -17,7 +17,7 @@ import sitemap from '@astrojs/sitemap';
 import { unified } from '@astrojs/markdown-remark';
 import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
-import { rehypeHeadingLinks, rehypeScrollContainers } from './src/lib/rehype-heading-links.mjs';
+import { rehypeHeadingLinks, rehypeScrollContainers, remarkHeadingIds } from './src/lib/rehype-heading-links.mjs';
 // Site search: builds the Pagefind index into <outDir>/pagefind/ after every build (trace pages' author).
 import pagefind from './src/integrations/pagefind.mjs';
 
@@ -45,7 +45,7 @@ export default defineConfig({
   integrations: [mdx(), preact(), sitemap(), pagefind()],
   markdown: {
     processor: unified({
-      remarkPlugins: [remarkMath],
+      remarkPlugins: [remarkMath, remarkHeadingIds],
       // Heading ids/anchors first, so ids are computed from the heading's own
       // text (not KaTeX's rendered markup); then KaTeX; then scroll containers
       // for tables and display math.

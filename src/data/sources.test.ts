@@ -28,6 +28,7 @@ const EXPECTED_IDS = [
   'airflow-tasks',
   'young-harnesses',
   'rajasekaran-harness',
+  'era-3-draft',
 ];
 
 describe('sources data', () => {
@@ -43,9 +44,9 @@ describe('sources data', () => {
     expect(ordered).toEqual(EXPECTED_IDS);
   });
 
-  it('numbers n cover 1..26 exactly once', () => {
+  it('numbers n cover 1..27 exactly once', () => {
     const ns = sources.map((s) => s.n).sort((a, b) => a - b);
-    expect(ns).toEqual(Array.from({ length: 26 }, (_, i) => i + 1));
+    expect(ns).toEqual(Array.from({ length: 27 }, (_, i) => i + 1));
     for (const s of sources) expect(Number.isInteger(s.n)).toBe(true);
   });
 

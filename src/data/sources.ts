@@ -1,7 +1,7 @@
 /**
  * Bibliography for the article and the technical companion.
  *
- * One entry per reference in the companion's numbering (n = 1..26). Each page
+ * One entry per reference in the companion's numbering (n = 1..27). Each page
  * renders its own footnote numbers from this list; `n` is only the companion's
  * number. Every entry was checked against stored public copies (search corpora
  * docs / pages / code); `confirmed: false` or a `note` marks what could not be
@@ -13,7 +13,7 @@
 
 export interface Source {
   id: string;
-  /** The companion's footnote number, 1..26. */
+  /** The companion's footnote number, 1..27. */
   n: number;
   /** People, or an organisation, e.g. ['Temporal Technologies']. */
   authors: string[];
@@ -451,6 +451,21 @@ export const sources: Source[] = [
       'A separate evaluator agent helped most but had to be tuned against leniency, at over twenty times a solo run’s cost.',
     confirmed: true,
     note: 'Author Prithvi Rajasekaran (Anthropic Labs); published 24 March 2026.',
+  },
+  {
+    id: 'era-3-draft',
+    n: 27,
+    authors: ['Loki'],
+    title: 'Era 3: draft architecture documents',
+    container: 'Unpublished draft',
+    year: 2026,
+    month: 'September',
+    kind: 'web',
+    usedFor:
+      'What the Era 3 design requires of durable agent work, and what it had and had not built, as the draft stood in September 2026.',
+    confirmed: false,
+    note:
+      'Internal draft design documents with no public address; no copy was found with the search tool. The title is descriptive, and every claim that cites this entry is dated September 2026.',
   },
 ];
 

@@ -129,3 +129,30 @@ export function rehypeScrollContainers() {
     visit(tree);
   };
 }
+
+// remarkHeadingIds: a heading may end with an explicit id, `## The worker that
+// was only paused {#fencing}`, so a heading can be reworded without breaking the
+// links that already point at it (the id may start with a digit, as the
+// companion's numbered section ids do). The `{#…}` is removed from the text and the id
+// set on the element (rehypeHeadingLinks and Astro's heading collector both keep
+// an id that is already there).
+const EXPLICIT_ID = /\s*\{#([A-Za-z0-9][\w-]*)\}\s*$/;
+
+export function remarkHeadingIds() {
+  return (tree) => {
+    const visit = (node) => {
+      if (node.type === 'heading') {
+        const last = node.children?.[node.children.length - 1];
+        const m = last?.type === 'text' ? last.value.match(EXPLICIT_ID) : null;
+        if (m) {
+          last.value = last.value.slice(0, m.index);
+          node.data ??= {};
+          node.data.hProperties = { ...(node.data.hProperties ?? {}), id: m[1] };
+        }
+        return;
+      }
+      if (Array.isArray(node.children)) node.children.forEach(visit);
+    };
+    visit(tree);
+  };
+}

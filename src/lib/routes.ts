@@ -126,13 +126,12 @@ export function invariantRule(id: InvariantId): RuleSection {
 }
 
 /**
- * Where an invariant's label links. The companion's definitions
- * (definitionPath) are the intended target once the companion carries
- * def-duplicate-effect … def-two-accepted; until then, the rules page's
- * section of the invariant, which exists in every build.
+ * Where an invariant's label links: its definition on the companion
+ * (def-duplicate-effect … def-two-accepted). The rules page's section of the
+ * invariant (invariantRule) says how the model checks it.
  */
 export function invariantPath(id: InvariantId): string {
-  return rulePath(invariantRule(id));
+  return definitionPath(id);
 }
 
 /** The companion's definition anchor of an invariant (or of "finished"): "def-stale-write". */

@@ -8,7 +8,12 @@ import { MAIN, runFor, slugOf } from '../../src/model/index.ts';
 import { narrate } from '../../src/lib/narrate.ts';
 import { DIST, htmlFiles, page, text } from './dist.ts';
 
-const FIG = /<span class="figure"[^>]*?data-fig="([^"]+)"[^>]*?data-as="([^"]+)"[^>]*>([^<]*)<\/span>/g;
+const FIG = /<span class="figure"[^>]*?data-fig="([^"]+)"[^>]*?data-as="([^"]+)"([^>]*)>([^<]*)<\/span>/g;
+/** The count options a <Fig> wrote as data attributes (data-one, data-many, data-zero, data-cap). */
+function countOptions(attrs: string) {
+  const get = (name: string) => attrs.match(new RegExp(`data-${name}="([^"]*)"`))?.[1];
+  return { one: get('one'), many: get('many'), zero: get('zero'), cap: /\bdata-cap\b/.test(attrs) };
+}
 
 describe('rendered figures agree with the model', () => {
   const files = htmlFiles().filter((f) => !relative(DIST, f).startsWith('traces/'));
@@ -18,9 +23,9 @@ describe('rendered figures agree with the model', () => {
     const found = [...html.matchAll(FIG)];
     if (found.length === 0) continue;
     it(`${relative(DIST, f)}: ${found.length} figures`, () => {
-      for (const [, key, as, shown] of found) {
+      for (const [, key, as, attrs, shown] of found) {
         count++;
-        expect(text(shown), key).toBe(figure(key, as as FigureFormat));
+        expect(text(shown), key).toBe(figure(key, as as FigureFormat, countOptions(attrs)));
       }
     });
   }

@@ -126,21 +126,37 @@ export const SCENES: Scene[] = [
   },
   {
     id: 'restore',
-    title: 'Restore what still matches, redo the rest',
+    title: 'Restore what still matches, compute the rest',
     change: {},
     tick: (run) => admittedAt(run, 2),
     focus: ['journal', 'trace'],
     caption: (run) => {
       const at = admittedAt(run, 2);
+      const pin = run.attempts[1]?.pin;
       const restored = run.restores.filter((r) => r.attempt === 2).map((r) => r.step);
-      const redo = STEPS.filter((s) => !restored.includes(s));
+      const rest = STEPS.filter((s) => !restored.includes(s));
+      // A step not restored is either redone (the journal holds an entry, computed from other text)
+      // or never done (no attempt ever journalled it): two different costs, two different reasons.
+      const journalled = new Set(journalAt(run, at).map((e) => e.step));
+      const redone = rest.filter((s) => journalled.has(s));
+      const never = rest.filter((s) => !journalled.has(s));
       const changedAt = run.versionChangedAt;
-      return (
-        `While ${first(run)} was silent the report was corrected${changedAt !== null ? ` at ${t(changedAt)}` : ''}: in ${run.finalVersion}, revenue reads ${REVENUE[run.finalVersion]} instead of ${REVENUE.v1}. ` +
-        `${second(run)} is pinned to ${run.attempts[1]?.pin}. It checks each journal entry’s input hash against the sections it must read. ` +
-        `At ${t(at)} it restores ${list(restored)} without a model call, because that text is unchanged. ` +
-        `It must compute ${list(redo)} itself: no saved result was computed from ${run.attempts[1]?.pin}’s text of ${redo.length === 1 ? 'it' : 'them'}.`
-      );
+      const parts = [
+        `While ${first(run)} was silent the report was corrected${changedAt !== null ? ` at ${t(changedAt)}` : ''}: in ${run.finalVersion}, revenue reads ${REVENUE[run.finalVersion]} instead of ${REVENUE.v1}. `,
+        `${second(run)} works from ${pin}. It checks each journal entry’s input hash against the section it must read. `,
+        restored.length
+          ? `At ${t(at)} it restores ${list(restored)} without a model call: ${restored.length === 1 ? 'the entry was' : 'the entries were'} computed from the same text. `
+          : `At ${t(at)} it restores nothing. `,
+      ];
+      if (redone.length)
+        parts.push(
+          `It redoes ${list(redone)}: the journal has ${redone.length === 1 ? 'an entry' : 'entries'}, but computed from ${first(run)}’s older text, and the input has changed since. `,
+        );
+      if (never.length)
+        parts.push(
+          `${never.length === 1 ? 'Step' : 'Steps'} ${list(never)} ${never.length === 1 ? 'has' : 'have'} no entry at all: no attempt ever journalled ${never.length === 1 ? 'a result' : 'results'} for ${never.length === 1 ? 'it' : 'them'}, so ${second(run)} computes ${never.length === 1 ? 'it' : 'them'} whether the text changed or not.`,
+        );
+      return parts.join('').trim();
     },
   },
   {
