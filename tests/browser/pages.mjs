@@ -20,3 +20,10 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 /** Characters of text <main> must hold with JavaScript disabled. */
 export const MIN_MAIN_TEXT = 200;
+
+/** The dist file that serves a page (the 404 page is served for any missing path); the bench uses it. */
+export function fileFor(page) {
+  if (page.status === 404) return '404.html';
+  const path = page.path.replace(/[?#].*$/, '').replace(/^\//, '');
+  return path === '' || path.endsWith('/') ? `${path}index.html` : path;
+}
