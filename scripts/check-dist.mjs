@@ -45,6 +45,8 @@ function analyse(html) {
         if (a.style) for (const u of cssUrls(a.style)) res(u, 'style url()');
         if (a.srcset) for (const part of a.srcset.split(/,\s+/)) res(part.trim().split(/\s+/)[0], `<${name} srcset>`);
         if (a.src) res(a.src, `<${name} src>`);
+        if (a.poster) res(a.poster, `<${name} poster>`);
+        if (name === 'object') res(a.data, '<object data>');
         if (name === 'link' && a.href) (RESOURCE_RELS.test(a.rel ?? '') ? p.resources : p.links).push({ ref: a.href, what: `<link rel="${a.rel}">` });
         if ((name === 'a' || name === 'area') && a.href) p.links.push({ ref: a.href, what: `<${name} href>` });
         if (name === 'use' || name === 'image') res(a.href ?? a['xlink:href'], `<${name} href>`);
@@ -144,6 +146,14 @@ export async function checkDist(dir, { base = '/', skip = [] } = {}) {
   const pages = new Map();
   for (const f of html) pages.set(f, analyse(await readFile(join(dir, f), 'utf8')));
   const problems = { links: [], external: [], csp: [], hosts: [] };
+  const svgIds = new Map();
+  // Ids of a fragment's target: an HTML page of the build, or an SVG file (null: not checked).
+  const idsOf = async (target) => {
+    if (pages.has(target)) return pages.get(target).ids;
+    if (!target.endsWith('.svg')) return null;
+    if (!svgIds.has(target)) svgIds.set(target, new Set([...(await readFile(join(dir, target), 'utf8')).matchAll(/\sid="([^"]*)"/g)].map((m) => m[1])));
+    return svgIds.get(target);
+  };
   let refs = 0;
   for (const [file, p] of pages) {
     for (const { ref, what } of [...p.links, ...p.resources]) {
@@ -152,7 +162,7 @@ export async function checkDist(dir, { base = '/', skip = [] } = {}) {
       refs++;
       if (r.external) problems.external.push(`${file}: ${what} loads ${r.external}`);
       else if (r.error) problems.links.push(`${file}: ${what} "${ref}": ${r.error}`);
-      else if (r.fragment && r.fragment !== 'top' && !STATE_FRAGMENTS[r.target]?.test(r.fragment) && pages.has(r.target) && !pages.get(r.target).ids.has(r.fragment))
+      else if (r.fragment && r.fragment !== 'top' && !r.fragment.startsWith(':~:') && !STATE_FRAGMENTS[r.target]?.test(r.fragment) && (await idsOf(r.target))?.has(r.fragment) === false)
         problems.links.push(`${file}: ${what} "${ref}": no id="${r.fragment}" in ${r.target}`);
     }
     problems.csp.push(...cspProblems(p).map((x) => `${file}: ${x}`));
