@@ -8,8 +8,13 @@
 // hand-written inline script (the no-flash theme script in Base.astro) adds its
 // own hash at render time through `Astro.csp.insertScriptHash`.
 // Reproducibility: asset names are content hashes (Vite's default), the sitemap
-// carries no lastmod, and nothing reads the clock, so two builds of the same
-// tree are byte-identical.
+// carries no lastmod, nothing reads the clock, and islands' `uid` attributes (a hash
+// Astro takes over the component's absolute path) are re-derived from the path-free
+// rest of the island, so two builds in two different directories are byte-identical.
+import { createHash } from 'node:crypto';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import preact from '@astrojs/preact';
@@ -21,7 +26,9 @@ import { rehypeHeadingLinks, rehypeScrollContainers, remarkHeadingIds } from './
 // Site search: builds the Pagefind index into <outDir>/pagefind/ after every build (trace pages' author).
 import pagefind from './src/integrations/pagefind.mjs';
 
-const site = process.env.SITE_URL || 'https://example.org';
+// No SITE_URL, no absolute URLs: canonical links, og:url and the sitemap are left out
+// rather than published with a placeholder host.
+const site = process.env.SITE_URL || undefined;
 
 /** Normalise BASE_PATH to "/" or "/a/b" (leading slash, no trailing slash). */
 function normaliseBase(raw) {
@@ -29,6 +36,32 @@ function normaliseBase(raw) {
   return trimmed === '' ? '/' : `/${trimmed}`;
 }
 const base = normaliseBase(process.env.BASE_PATH);
+
+/**
+ * Astro hashes an island's component *file path* (absolute) into its `uid`, which only
+ * its dev-mode HMR reads. Replace each uid with a hash of the island's opening tag
+ * without it (component URL, props, options: the same in any checkout).
+ */
+function pathFreeIslandIds() {
+  return {
+    name: 'path-free-island-ids',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        const root = fileURLToPath(dir);
+        for (const e of await readdir(root, { recursive: true, withFileTypes: true })) {
+          if (!e.isFile() || !e.name.endsWith('.html')) continue;
+          const file = join(e.parentPath, e.name);
+          const html = await readFile(file, 'utf8');
+          if (!html.includes('<astro-island')) continue;
+          const out = html.replace(/<astro-island uid="[^"]*"([^>]*)>/g, (_, rest) =>
+            `<astro-island uid="${createHash('sha256').update(rest).digest('base64url').slice(0, 8)}"${rest}>`,
+          );
+          if (out !== html) await writeFile(file, out);
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   site,
@@ -42,7 +75,8 @@ export default defineConfig({
     // (blocked by style-src). As <link>s they are covered by 'self'.
     inlineStylesheets: 'never',
   },
-  integrations: [mdx(), preact(), sitemap(), pagefind()],
+  // The sitemap needs absolute URLs, so it is built only when SITE_URL is set.
+  integrations: [mdx(), preact(), ...(site ? [sitemap()] : []), pathFreeIslandIds(), pagefind()],
   markdown: {
     processor: unified({
       remarkPlugins: [remarkMath, remarkHeadingIds],

@@ -1,6 +1,8 @@
-// Unit tests: pure TypeScript (src/model, src/lib) in Node. No Astro plugins are
-// needed, so this is a plain Vite config rather than `getViteConfig` from
-// astro/config. JSX in .tsx tests compiles with Preact's automatic runtime.
+// One vitest config, two projects:
+//   unit   pure TypeScript (src/model, src/lib, components' pure helpers) in Node
+//   site   tests of the built site (dist, or DIST_DIR): run after `astro build`
+// `npx vitest run --project unit` or `--project site` runs one. No Astro plugins are
+// needed, so this is a plain Vite config; JSX compiles with Preact's automatic runtime.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,6 +11,9 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'site', include: ['tests/site/**/*.test.ts'], testTimeout: 120_000 } },
+    ],
   },
 });

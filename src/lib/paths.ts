@@ -9,11 +9,9 @@
 // `trailingSlash: 'always'` (so `href('/traces')` → `/traces/`); paths to files
 // (`/data/runs.json`, `/404.html`) are left alone.
 
-export const FALLBACK_SITE = 'https://example.org';
-
-/** False when the build was made without SITE_URL, so absolute URLs use a placeholder host. */
+/** True when the build was given its public address (SITE_URL); without one no absolute URL is written. */
 export function siteConfigured(): boolean {
-  return Boolean(import.meta.env.SITE) && new URL(import.meta.env.SITE).origin !== new URL(FALLBACK_SITE).origin;
+  return Boolean(import.meta.env.SITE);
 }
 
 /** True for URLs that must not be prefixed: absolute, protocol-relative, or fragment/query only. */
@@ -42,8 +40,11 @@ export function href(path: string): string {
   return joinBase(import.meta.env.BASE_URL ?? '/', path);
 }
 
-/** Absolute URL for a site-relative path, using the configured `site`. */
+/**
+ * Absolute URL for a site-relative path, using the configured `site`; without one,
+ * the path alone (so no placeholder host is ever published).
+ */
 export function canonical(path: string): string {
-  const site = import.meta.env.SITE || FALLBACK_SITE;
-  return new URL(href(path), site).href;
+  const site = import.meta.env.SITE;
+  return site ? new URL(href(path), site).href : href(path);
 }

@@ -1,7 +1,8 @@
-// The pages the browser tests visit: one per page template, plus two more explorer
-// settings. `path` is relative to the site's base; `status` is the expected HTTP status.
-// Every page here must be in the build: a missing one fails (REQUIRED lists them all;
-// while the site was under construction it named only the landing and 404 pages).
+// The pages the browser tests visit (pages.spec.ts): one per page template, plus two more
+// explorer settings. `path` is relative to the site's base; `status` is the expected HTTP
+// status (default 200); `minText` the characters <main> must hold without JavaScript.
+// Add a page here and every project tests it; a page missing from the build fails (404).
+/** @type {{ name: string, path: string, status?: number, minText?: number }[]} */
 export const PAGES = [
   { name: 'landing', path: '/' },
   { name: 'article', path: '/article/' },
@@ -16,17 +17,13 @@ export const PAGES = [
   { name: 'model', path: '/model/#rule-assess' },
 ];
 
-export const REQUIRED = PAGES.map((p) => p.name);
-
-export const THEMES = ['light', 'dark'];
-
 /** WCAG 2.2 A and AA rule sets, as axe-core tags them. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Characters of text <main> must hold with JavaScript disabled. */
 export const MIN_MAIN_TEXT = 200;
 
-/** The dist file that serves a page (the 404 page is served for any missing path). */
+/** The dist file that serves a page (the 404 page is served for any missing path); the bench uses it. */
 export function fileFor(page) {
   if (page.status === 404) return '404.html';
   const path = page.path.replace(/[?#].*$/, '').replace(/^\//, '');

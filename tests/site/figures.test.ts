@@ -43,3 +43,36 @@ describe('reference traces on the long-form pages are the model’s', () => {
     expect(html).toContain(`/traces/${slugOf(MAIN)}/#t${main.lastTick}`);
   });
 });
+
+// Independent expectations: the reference traces of spec/model.md §9, typed here from
+// the spec (not computed by the model or the renderer). Every one of these keys that a
+// page shows must read exactly so; the long-form pages must show most of them.
+const SPEC: Record<string, string> = {
+  'main.calls': '6', 'main.callsByAttempt.1': '3', 'main.callsByAttempt.2': '3', 'main.callsByAttempt.3': '0',
+  'main.restored': '1', 'main.staleWritesRejected': '1', 'main.staleWritesApplied': '0',
+  'main.candidates.0.tick': 't9', 'main.acceptances.0.tick': 't10', 'main.acceptances.0.version': 'v2',
+  'main.posts': '1', 'main.duplicatePosts': '0', 'main.newsletter.tick': 't12', 'main.newsletter.quote': '4.7 million',
+  'main.attempts.2.admittedAt': 't13', 'main.intents.0.confirmedAt': 't14', 'main.intents.0.post': 'P1', 'main.writes.4.tick': 't8',
+  'crashed.calls': '6', 'crashed.posts': '1', 'crashed.newsletter.quote': '4.7 million',
+  'second.calls': '6', 'second.callsByAttempt.1': '3', 'second.callsByAttempt.2': '2', 'second.callsByAttempt.3': '0',
+  'second.callsByAttempt.4': '1', 'second.acceptances.0.tick': 't9', 'second.posts': '2', 'second.newsletter.tick': 't17',
+  'fencing-off.calls': '7', 'fencing-off.staleWritesApplied': '3', 'fencing-off.candidates.1.assessedAt': 't11',
+  'fencing-off-never.acceptances.0.tick': 't9', 'fencing-off-never.acceptances.1.tick': 't11',
+  'pins-off.calls': '5', 'pins-off.acceptances.0.tick': 't9', 'pins-off.candidates.0.tick': 't8',
+  'pins-off.newsletter.tick': 't12', 'pins-off.newsletter.quote': '4.1 million',
+  'end-only.calls': '8', 'end-only.restored': '0', 'end-only.writes.0.tick': 't10', 'end-only.acceptances.0.tick': 't11',
+  'any-accepted-after.newsletter.tick': 't12', 'any-accepted-after.newsletter.quote': '4.1 million',
+};
+
+describe('figures of the reference traces read as spec/model.md §9 says', () => {
+  const seen = new Set<string>();
+  it('every such figure on the article and companion equals the spec’s number', () => {
+    for (const p of ['/article/', '/companion/'])
+      for (const [, key, , shown] of page(p).matchAll(FIG))
+        if (key in SPEC) {
+          seen.add(key);
+          expect(text(shown), `${p} ${key}`).toBe(SPEC[key]);
+        }
+    expect(seen.size, 'reference-trace figures found on the pages').toBeGreaterThanOrEqual(30);
+  });
+});

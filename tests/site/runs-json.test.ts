@@ -35,7 +35,8 @@ describe('/data/runs.json', () => {
       expect(j.url.endsWith(`/traces/${slugOf(r.switches)}/`)).toBe(true);
     }
   });
-  it('every url exists in dist', () => {
+  it('every url is distinct and exists in dist', () => {
+    expect(new Set(data.runs.map((r: { url: string }) => r.url)).size).toBe(864);
     const base = (process.env.BASE_PATH ?? '/').replace(/\/+$/, '');
     for (const j of data.runs) expect(existsSync(join(DIST, j.url.slice(base.length), 'index.html')), j.url).toBe(true);
   });

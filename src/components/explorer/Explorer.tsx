@@ -23,7 +23,7 @@ import { EventTable } from '../trace/EventTable.tsx';
 import { Guide } from './Guide.tsx';
 import { Compare } from './Compare.tsx';
 import { SCENES, sceneSwitches, type Focus } from './scenes.ts';
-import { clampTick, parseUrl, toUrl, type ViewState } from './state.ts';
+import { clampTick, noticeLines, parseUrl, toUrl, type ViewState } from './state.ts';
 import { brokenIds, sameSwitches, summarise, tickLabel } from './format.ts';
 import './explorer.css';
 
@@ -78,8 +78,20 @@ export default function Explorer() {
   // Take over from the server-rendered fallback; normalise the URL once (drops what could not be read).
   useEffect(() => {
     document.getElementById('ex-static')?.remove();
-    const clean = pagePath() + toUrl(st);
+    // A fragment that is not a tick (#ex-trace-h) names a place on the page: keep it
+    // in the clean URL and scroll to it once the island has replaced the fallback.
+    const place = location.hash.length > 1 && !/^#t/i.test(location.hash) ? location.hash : '';
+    const clean = pagePath() + toUrl(st) + (place && st.tick === null ? place : '');
     if (clean !== pagePath() + location.search + location.hash) history.replaceState(null, '', clean);
+    if (place) {
+      let id = place.slice(1);
+      try {
+        id = decodeURIComponent(id);
+      } catch {
+        /* keep it as typed */
+      }
+      document.getElementById(id)?.scrollIntoView();
+    }
     const onPop = () => setSt((prev) => fromLocation(prev.guideAt, prev));
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
@@ -150,7 +162,7 @@ export default function Explorer() {
             <strong>Part of the address could not be used.</strong> The rest of the page shows the closest valid state.
           </p>
           <ul>
-            {st.notices.map((n, i) => (
+            {noticeLines(st.notices).map((n, i) => (
               <li key={i}>{n}</li>
             ))}
           </ul>

@@ -111,3 +111,31 @@ export function toUrl(v: ViewState): string {
   return explorerSearch(v.switches, { scene: v.scene, tick: v.tick, vs: v.vs && changedFromMain(v.vs).length > 0 ? v.vs : null });
 }
 
+
+/** Longest quoted value a notice repeats from the address, in characters. */
+export const NOTICE_VALUE_MAX = 60;
+/** Most lines a notice lists; the rest are counted ("and 37 more"). */
+export const NOTICE_LINES_MAX = 6;
+
+/** Shorten text to `max` characters (whole code points), ending in "…" when cut. */
+export function shorten(text: string, max = NOTICE_VALUE_MAX): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : chars.slice(0, max - 1).join('') + '…';
+}
+
+/**
+ * The lines a notice shows for a list of problems: every quoted value from the
+ * address cut to about 60 characters, repeated lines merged ("(×3)"), and at most
+ * NOTICE_LINES_MAX lines, the rest counted in a last line. A 20,000-character value
+ * or a hundred unknown keys still give a notice a few lines tall.
+ */
+export function noticeLines(problems: readonly string[], max = NOTICE_LINES_MAX): string[] {
+  const counts = new Map<string, number>();
+  for (const p of problems) {
+    const line = shorten(p.replace(/“([^”]*)”/g, (_, v: string) => `“${shorten(v)}”`), 4 * NOTICE_VALUE_MAX);
+    counts.set(line, (counts.get(line) ?? 0) + 1);
+  }
+  const lines = [...counts].map(([line, n]) => (n > 1 ? `${line} (×${n})` : line));
+  if (lines.length <= max) return lines;
+  return [...lines.slice(0, max - 1), `… and ${lines.length - (max - 1)} more.`];
+}

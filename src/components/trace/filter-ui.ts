@@ -7,7 +7,7 @@
  */
 import { INVARIANT_CODES } from '../../lib/vocabulary.ts';
 import { settingAt } from '../../model/switches.ts';
-import { filterQuery, matches, parseFilter, type Breaks, type Filter } from './filter.ts';
+import { filterNotice, filterQuery, matches, parseFilter, type Breaks, type Filter } from './filter.ts';
 import { SWITCH_IDS, type SwitchId } from '../../model/switches.ts';
 import type { InvariantId } from '../../model/types.ts';
 
@@ -60,14 +60,15 @@ if (form && table && status) {
     if (updateUrl) history.replaceState(history.state, '', `${location.pathname}${filterQuery(f)}${location.hash}`);
   }
 
-  const { filter, ignored } = parseFilter(location.search);
-  if (ignored.length && notice) {
-    notice.textContent = `Not a filter here, ignored: ${ignored.join(', ')}.`;
+  const { filter, ignored, repeated } = parseFilter(location.search);
+  if ((ignored.length || repeated.length) && notice) {
+    notice.textContent = filterNotice(ignored, repeated);
     notice.hidden = false;
   }
   write(filter);
   form.hidden = false;
-  apply(filter, false);
+  // Like the explorer: once explained, what could not be used leaves the address.
+  apply(filter, ignored.length > 0 || repeated.length > 0);
 
   form.addEventListener('change', () => apply(read(), true));
   form.addEventListener('submit', (e) => {

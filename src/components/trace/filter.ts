@@ -16,24 +16,38 @@ export interface Filter {
 
 export const BREAKS_VALUES: Breaks[] = ['something', 'nothing', ...INVARIANT_IDS];
 
-/** Read a filter from a query string; unknown parameters and values are listed, not applied. */
-export function parseFilter(search: string): { filter: Filter; ignored: string[] } {
+/**
+ * Read a filter from a query string; unknown parameters and values are listed in
+ * `ignored`, not applied. A key given more than once is read from its first occurrence only, like the explorer,
+ * and is listed once in `repeated` (its later values are not "not a filter").
+ */
+export function parseFilter(search: string): { filter: Filter; ignored: string[]; repeated: string[] } {
   const params = new URLSearchParams(search);
   const filter: Filter = { switches: {}, breaks: null };
   const ignored: string[] = [];
+  const repeated: string[] = [];
+  const seen = new Set<string>();
   for (const [k, v] of params) {
-    if ((SWITCH_IDS as string[]).includes(k)) {
-      const id = k as SwitchId;
-      if ((SWITCH_VALUES[id] as readonly string[]).includes(v) && !(id in filter.switches)) filter.switches[id] = v;
-      else if (v !== '' && v !== 'any') ignored.push(`${k}=${v}`);
-    } else if (k === 'breaks') {
-      if ((BREAKS_VALUES as string[]).includes(v) && !filter.breaks) filter.breaks = v as Breaks;
-      else if (v !== '' && v !== 'any') ignored.push(`${k}=${v}`);
+    const again = seen.has(k);
+    seen.add(k);
+    if ((SWITCH_IDS as string[]).includes(k) || k === 'breaks') {
+      if (again) {
+        if (!repeated.includes(k)) repeated.push(k);
+        continue;
+      }
+      if (k === 'breaks') {
+        if ((BREAKS_VALUES as string[]).includes(v)) filter.breaks = v as Breaks;
+        else if (v !== '' && v !== 'any') ignored.push(`${k}=${v}`);
+      } else {
+        const id = k as SwitchId;
+        if ((SWITCH_VALUES[id] as readonly string[]).includes(v)) filter.switches[id] = v;
+        else if (v !== '' && v !== 'any') ignored.push(`${k}=${v}`);
+      }
     } else {
       ignored.push(`${k}=${v}`);
     }
   }
-  return { filter, ignored };
+  return { filter, ignored, repeated };
 }
 
 /** The query string for a filter, in switch order ("" when it shows everything). */
@@ -52,4 +66,17 @@ export function matches(f: Filter, s: Switches, broken: readonly InvariantId[]):
   if (f.breaks === 'nothing') return broken.length === 0;
   if (f.breaks) return broken.includes(f.breaks);
   return true;
+}
+
+/** One line on what the address asked for that the filter did not use: short, bounded. */
+export function filterNotice(ignored: readonly string[], repeated: readonly string[]): string {
+  const cut = (t: string) => (Array.from(t).length > 60 ? Array.from(t).slice(0, 59).join('') + '…' : t);
+  const parts: string[] = [];
+  if (ignored.length) {
+    const shown = [...new Set(ignored.map(cut))];
+    const list = shown.length > 5 ? `${shown.slice(0, 4).join(', ')} and ${shown.length - 4} more` : shown.join(', ');
+    parts.push(`Not a filter here, ignored: ${list}.`);
+  }
+  for (const k of repeated.slice(0, 5)) parts.push(`“${cut(k)}” was given more than once; the first value was kept.`);
+  return parts.join(' ');
 }

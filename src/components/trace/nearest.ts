@@ -9,13 +9,25 @@
  * Each position also accepts the switch's value id (`yes`, `none`, `on`…) as
  * an alias of its slug word, so `…post-dies.none` reads as `…post-dies.no-key`.
  *
- * When the typed path does not have eight segments (a word lost or doubled
- * when the link was copied), or is written as a query (`fencing=off&pins=off`),
- * each typed word is matched to whichever switch it is nearest to, and the
- * switches nobody named keep their main-trace value.
+ * Each typed word is also matched to whichever switch's vocabulary it is nearest
+ * to, wherever it stands, and a setting's distance is the better of the two
+ * readings: eight right words in the wrong order find their run, and so does a
+ * path with a word lost or doubled, or written as a query (`fencing=off&pins=off`).
+ * Switches nobody named keep their main-trace value. A preset's name
+ * (`/traces/main/`, `/traces/pins-off/`) means that preset. Words that cannot be
+ * slug words (emoji, NUL, `..`) are dropped; with none left there is no suggestion.
  */
 import { MAIN, SWITCH_IDS, SWITCH_VALUES, allSettings, slugOf, type SwitchId, type Switches } from '../../model/switches.ts';
+import { PRESETS } from '../../model/presets.ts';
 import { valueWords } from '../../lib/vocabulary.ts';
+
+/** Characters of a typed address that are read at all: a 64 KB path costs what a short one does. */
+export const MAX_TYPED = 512;
+/** Words read from it, and characters per word. */
+const MAX_WORDS = 16;
+const MAX_WORD = 40;
+/** What a word of an address can look like; anything else (emoji, NUL, "..") is not a slug word. */
+const WORD = /^[a-z][a-z0-9-]*$/;
 
 export interface Suggestion {
   slug: string;
@@ -66,7 +78,7 @@ function wordDistance(typed: string, words: string[]): number {
 
 
 function normalise(text: string): string {
-  let s = text;
+  let s = text.slice(0, MAX_TYPED);
   try {
     s = decodeURIComponent(s);
   } catch {
@@ -78,24 +90,33 @@ function normalise(text: string): string {
 /**
  * Split what was typed into words. A query-style path (`silent=crashed&fencing=off`)
  * gives its values, with each named switch kept as a hint for where the value goes.
+ * A word that cannot be a slug word makes it junk (no words); at most MAX_WORDS words of
+ * MAX_WORD characters are read.
  */
 export function tokens(typed: string): { words: string[]; hints: (SwitchId | null)[]; positional: boolean } {
   const s = normalise(typed).replace(/^[/?]+|\/+$/g, '');
+  const words: string[] = [];
+  const hints: (SwitchId | null)[] = [];
+  // A path that climbs (`..`) or holds control characters is not a mistyped slug.
+  if (/\.\.|[\u0000-\u001f\u007f]/.test(s)) return { words, hints, positional: false };
   if (s.includes('=')) {
-    const words: string[] = [];
-    const hints: (SwitchId | null)[] = [];
     for (const pair of s.split(/[&;,/]+/)) {
       if (!pair) continue;
       const [k, v = ''] = pair.split('=');
-      const key = k.replace(/[^a-z]/g, '');
-      const id = SWITCH_IDS.find((x) => x.toLowerCase() === key) ?? nearestId(key);
-      words.push(v);
-      hints.push(id);
+      const key = k.replace(/[^a-z]/g, '').slice(0, MAX_WORD);
+      if (!v) continue;
+      if (!WORD.test(v)) return { words: [], hints: [], positional: false };
+      words.push(v.slice(0, MAX_WORD));
+      hints.push(SWITCH_IDS.find((x) => x.toLowerCase() === key) ?? nearestId(key));
+      if (words.length === MAX_WORDS) break;
     }
     return { words, hints, positional: false };
   }
-  const words = s.split(/[./\s]+/).filter(Boolean);
-  return { words, hints: words.map(() => null), positional: words.length === SWITCH_IDS.length };
+  const parts = s.split(/[./\s]+/).filter(Boolean);
+  // One word that cannot be a slug word (emoji, markup) makes the whole path junk.
+  if (!parts.every((w) => WORD.test(w))) return { words, hints, positional: false };
+  for (const w of parts.slice(0, MAX_WORDS)) words.push(w.slice(0, MAX_WORD));
+  return { words, hints: words.map(() => null), positional: parts.length === SWITCH_IDS.length };
 }
 
 function nearestId(key: string): SwitchId | null {
@@ -108,61 +129,69 @@ function nearestId(key: string): SwitchId | null {
   return bestD <= Math.max(1, Math.floor(key.length / 3)) ? best : null;
 }
 
-/** The distance that still counts as a typo of a word this long. */
+/** The distance that still counts as a typo of a word this long (a third of it, at least 1). */
 function tolerance(word: string): number {
-  return Math.max(2, Math.ceil(word.length / 2));
+  return Math.max(1, Math.floor(word.length / 3));
 }
 
 /**
- * Up to `max` settings nearest to a typed slug (or query), best first; ties
- * keep allSettings() order. Empty when nothing typed is close to a slug word.
+ * Up to `max` settings nearest to a typed slug (or query, or preset name), best
+ * first; ties keep allSettings() order. Empty when nothing typed is close to a slug word.
  */
 export function nearestSlugs(typed: string, max = 3): Suggestion[] {
+  const name = normalise(typed).replace(/^[/?]+|\/+$/g, '');
+  const preset = PRESETS.find((p) => p.id === name);
   const { words, hints, positional } = tokens(typed);
-  if (!words.length) return [];
+  if (!words.length && !preset) return [];
 
   // cost[w][p][v]: distance of typed word w from value v of position p.
   const cost = words.map((w) => WORDS.map((p) => p.values.map((v) => wordDistance(w, v.words))));
 
-  // Each typed word must be near some allowed word, or it is not a slug at all.
+  // Each typed word must be near some word of the vocabulary (at its hinted switch, if any).
   const near = words.map((w, i) => {
-    const positions = hints[i] ? [SWITCH_IDS.indexOf(hints[i]!)] : positional ? [i] : SWITCH_IDS.map((_, p) => p);
+    const positions = hints[i] ? [SWITCH_IDS.indexOf(hints[i]!)] : SWITCH_IDS.map((_, p) => p);
     return Math.min(...positions.flatMap((p) => cost[i][p])) <= tolerance(w);
   });
-  if (!near.some(Boolean)) return [];
-  if (positional && near.filter(Boolean).length < Math.ceil(words.length / 2)) return [];
+  if (!preset && (!near.some(Boolean) || near.filter(Boolean).length < Math.ceil(words.length / 2))) return [];
 
   const scored: Suggestion[] = allSettings().map((s) => {
     const valueIndex = WORDS.map((p) => p.values.findIndex((v) => v.value === s[p.id]));
-    let distance = 0;
+    // By vocabulary: each word counts at the position it fits best (or the one its
+    // key names); a position no word claims costs 1 unless it keeps its main value.
+    let free = 0;
+    const claimed = new Set<number>();
+    words.forEach((_, w) => {
+      let bestP = -1;
+      let bestD = Infinity;
+      const positions = hints[w] ? [SWITCH_IDS.indexOf(hints[w]!)] : WORDS.map((_, p) => p);
+      for (const p of positions) {
+        const d = cost[w][p][valueIndex[p]];
+        if (d < bestD) [bestP, bestD] = [p, d];
+      }
+      free += bestD;
+      claimed.add(bestP);
+    });
+    WORDS.forEach((p, i) => {
+      if (!claimed.has(i) && s[p.id] !== MAIN[p.id]) free += 1;
+    });
+    // By position, for a full eight-word slug.
+    let distance = free;
     if (positional) {
-      words.forEach((_, w) => (distance += cost[w][w][valueIndex[w]]));
-    } else {
-      // Each word counts at the position it fits best (or the one its key names);
-      // a position no word claims costs 1 unless it keeps its main value.
-      const claimed = new Set<number>();
-      words.forEach((_, w) => {
-        let bestP = -1;
-        let bestD = Infinity;
-        const positions = hints[w] ? [SWITCH_IDS.indexOf(hints[w]!)] : WORDS.map((_, p) => p);
-        for (const p of positions) {
-          const d = cost[w][p][valueIndex[p]];
-          if (d < bestD) [bestP, bestD] = [p, d];
-        }
-        distance += bestD;
-        claimed.add(bestP);
-      });
-      WORDS.forEach((p, i) => {
-        if (!claimed.has(i) && s[p.id] !== MAIN[p.id]) distance += 1;
-      });
+      let byPosition = 0;
+      words.forEach((_, w) => (byPosition += cost[w][w][valueIndex[w]]));
+      distance = Math.min(free, byPosition);
     }
+    if (preset && SWITCH_IDS.every((id) => preset.switches[id] === s[id])) distance = -1;
     return { slug: slugOf(s), switches: s, distance };
   });
   scored.sort((a, b) => a.distance - b.distance);
-  const best = scored[0].distance;
+  const best = Math.max(0, scored[0].distance);
   // Keep suggestions that are about as close as the best one: a reader who
   // mistyped one word should not be offered settings that differ in three.
-  return scored.filter((x) => x.distance <= best + 2).slice(0, max);
+  return scored
+    .filter((x) => x.distance <= best + 2)
+    .slice(0, max)
+    .map((x) => (x.distance < 0 ? { ...x, distance: 0 } : x));
 }
 
 /**
@@ -171,7 +200,7 @@ export function nearestSlugs(typed: string, max = 3): Suggestion[] {
  */
 export function traceSlugFromPath(pathname: string, base: string, search = ''): string | null {
   const b = ('/' + base + '/').replace(/\/+/g, '/');
-  let p = pathname;
+  let p = pathname.slice(0, b.length + MAX_TYPED);
   if (p.startsWith(b)) p = p.slice(b.length);
   else if (b !== '/') p = p.replace(/^\/+/, '');
   p = p.replace(/^\/+/, '');

@@ -1,7 +1,7 @@
 // URL state of the explorer: parsing never throws, bad parts become notices and
 // fall back to defaults, and serialising then parsing gives the same view.
 import { describe, expect, it } from 'vitest';
-import { clampTick, parseTickHash, parseUrl, parseVs, toUrl, vsToken } from '../../../src/components/explorer/state.ts';
+import { clampTick, noticeLines, parseTickHash, parseUrl, parseVs, shorten, toUrl, vsToken } from '../../../src/components/explorer/state.ts';
 import { MAIN, PRESETS, SWITCH_IDS, SWITCH_VALUES, allSettings, slugOf } from '../../../src/model/index.ts';
 
 const N = 14;
@@ -102,5 +102,26 @@ describe('toUrl', () => {
       expect(u.tick).toBe(7);
       expect(slugOf(u.vs ?? MAIN)).toBe(slugOf(s));
     }
+  });
+});
+
+describe('noticeLines', () => {
+  it('cuts a long quoted value to about 60 characters', () => {
+    const u = parseUrl(`?fencing=${'x'.repeat(20000)}`, '', 14);
+    const lines = noticeLines(u.problems);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`“${'x'.repeat(59)}…”`);
+    expect(lines[0].length).toBeLessThan(200);
+  });
+  it('merges repeats and caps the list, counting the rest', () => {
+    const many = Array.from({ length: 43 }, (_, k) => `u${k}=1`).join('&');
+    const lines = noticeLines(parseUrl(`?${many}`, '', 14).problems);
+    expect(lines).toHaveLength(6);
+    expect(lines[5]).toBe('… and 38 more.');
+    expect(noticeLines(['same', 'same', 'same', 'other'])).toEqual(['same (×3)', 'other']);
+  });
+  it('leaves short lists alone and cuts by code point, never inside an emoji', () => {
+    expect(noticeLines(['a', 'b'])).toEqual(['a', 'b']);
+    expect(shorten('😀'.repeat(100), 10)).toBe('😀'.repeat(9) + '…');
   });
 });

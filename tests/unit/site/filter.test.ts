@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterQuery, matches, parseFilter } from '../../../src/components/trace/filter.ts';
+import { filterNotice, filterQuery, matches, parseFilter } from '../../../src/components/trace/filter.ts';
 import { MAIN, allSettings, brokenInvariants, runFor, type Switches } from '../../../src/model/index.ts';
 
 describe('parseFilter / filterQuery', () => {
@@ -35,5 +35,22 @@ describe('matches', () => {
     expect(count('change=never&rule=any-accepted')).toBe(runs.length / 9);
     expect(count('breaks=twoAccepted')).toBe(runs.filter((r) => r.invariants.twoAccepted).length);
     expect(matches({ switches: { fencing: 'off' }, breaks: null }, MAIN, [])).toBe(false);
+  });
+});
+
+describe('parseFilter: repeated keys', () => {
+  it('keeps the first value and lists the key as repeated, not as "not a filter"', () => {
+    const r = parseFilter('?fencing=off&fencing=on&breaks=nothing&breaks=zzz&bogus=1');
+    expect(r.filter.switches).toEqual({ fencing: 'off' });
+    expect(r.filter.breaks).toBe('nothing');
+    expect(r.ignored).toEqual(['bogus=1']);
+    expect(r.repeated).toEqual(['fencing', 'breaks']);
+    expect(filterNotice(r.ignored, r.repeated)).toBe(
+      'Not a filter here, ignored: bogus=1. “fencing” was given more than once; the first value was kept. “breaks” was given more than once; the first value was kept.',
+    );
+  });
+  it('keeps the notice short for long and many values', () => {
+    const many = Array.from({ length: 50 }, (_, k) => `u${k}=${'x'.repeat(5000)}`);
+    expect(filterNotice(many, []).length).toBeLessThan(400);
   });
 });

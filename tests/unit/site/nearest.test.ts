@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance, nearestSlugs, SLUG_WORDS, tokens, traceSlugFromPath } from '../../../src/components/trace/nearest.ts';
-import { MAIN, allSettings, slugOf, fromSlug } from '../../../src/model/index.ts';
+import { MAIN, PRESETS, allSettings, slugOf, fromSlug } from '../../../src/model/index.ts';
 
 const MAIN_SLUG = slugOf(MAIN);
 
@@ -112,5 +112,43 @@ describe('traceSlugFromPath', () => {
     expect(traceSlugFromPath('/article/x/', '/')).toBeNull();
     expect(traceSlugFromPath('/sub/article/', '/sub/')).toBeNull();
     expect(traceSlugFromPath('/traces/', '/')).toBeNull();
+  });
+});
+
+describe('nearestSlugs: by vocabulary, presets, junk, cost (issue 10)', () => {
+  it('finds a run from its eight words in any order', () => {
+    const all = allSettings();
+    for (let i = 0; i < all.length; i += 37) {
+      const slug = slugOf(all[i]);
+      const words = slug.split('.');
+      const shuffled = [...words.slice(3), ...words.slice(0, 3)].reverse().join('.');
+      expect(nearestSlugs(shuffled)[0], shuffled).toMatchObject({ slug, distance: 0 });
+    }
+  });
+  it('understands preset names', () => {
+    for (const p of PRESETS) expect(nearestSlugs(p.id)[0], p.id).toMatchObject({ slug: slugOf(p.switches), distance: 0 });
+    expect(nearestSlugs('main')[0].slug).toBe(MAIN_SLUG);
+  });
+  it('offers nothing for junk', () => {
+    for (const junk of ['😀', '%F0%9F%98%80', '%00', '\u0000', '..%2F', '..%2F..%2Fetc%2Fpasswd', '%2e%2e%2f', 'x', '1', '日本語', '<img src=x onerror=alert(1)>', '....', '%'])
+      expect(nearestSlugs(junk), junk).toEqual([]);
+    expect(traceSlugFromPath('/traces/%F0%9F%98%80/', '/')).not.toBeNull();
+  });
+  it('reads at most the first 512 characters, so a 64 KB path costs what a short one does', () => {
+    const long = 'fencing-off.' + 'pins-off.'.repeat(8000); // ~72 KB
+    expect(long.length).toBeGreaterThan(64 * 1024);
+    expect(tokens(long).words.length).toBeLessThanOrEqual(16);
+    const time = (f: () => void) => {
+      const t0 = performance.now();
+      for (let i = 0; i < 5; i++) f();
+      return (performance.now() - t0) / 5;
+    };
+    const short = time(() => nearestSlugs('fencing-off.pins-off'));
+    const big = time(() => nearestSlugs(long));
+    const path = time(() => traceSlugFromPath('/traces/' + 'a'.repeat(64 * 1024) + '/', '/'));
+    expect(nearestSlugs(long)[0].switches).toMatchObject({ fencing: 'off', pins: 'off' });
+    // Sixteen words against two: bounded by the cap, not by the 64 KB.
+    expect(big).toBeLessThan(Math.max(50, short * 20));
+    expect(path).toBeLessThan(5);
   });
 });

@@ -1,0 +1,54 @@
+// Browser tests over a built site (dist, or DIST_DIR), in a headless Chromium that is
+// found, never downloaded (scripts/chromium.mjs). The one static server,
+// scripts/serve.mjs, serves the build (404.html for unknown paths, like a static host).
+//
+//   npx playwright test                        every project over dist
+//   npx playwright test --project phone-360    one project
+//   DIST_DIR=tmp/dist-sub BASE_PATH=/sub/ npx playwright test --project desktop-light --grep @requests
+//
+// TEST_PORT picks the server's port (default: 40000 + pid mod 20000, so helpers that
+// run at the same time do not collide). Set in the main process, inherited by workers.
+import { defineConfig } from '@playwright/test';
+import { findChromium, launchArgs } from './scripts/chromium.mjs';
+
+process.env.TEST_PORT ??= String(40000 + (process.pid % 20000));
+const port = Number(process.env.TEST_PORT);
+const dist = process.env.DIST_DIR ?? 'dist';
+const base = ('/' + (process.env.BASE_PATH ?? '/') + '/').replace(/\/+/g, '/');
+process.env.CHROME_PATH ??= await findChromium();
+
+const desktop = { viewport: { width: 1280, height: 800 } };
+const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  outputDir: 'test-results/playwright',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: Number(process.env.PW_WORKERS ?? 2),
+  retries: 0,
+  reporter: process.env.CI ? [['line']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}${base}`,
+    reducedMotion: 'reduce',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    navigationTimeout: 30_000,
+    launchOptions: { executablePath: process.env.CHROME_PATH, args: launchArgs },
+  },
+  webServer: {
+    command: `node scripts/serve.mjs ${dist} --base ${base} --port ${port}`,
+    url: `http://127.0.0.1:${port}${base}`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore',
+  },
+  projects: [
+    // @requests is the sub-path step's test; over the root build the @pages test covers it.
+    { name: 'desktop-light', use: { ...desktop, colorScheme: 'light' }, grepInvert: base === '/' ? /@requests/ : undefined },
+    { name: 'desktop-dark', use: { ...desktop, colorScheme: 'dark' }, grep: /@pages/ },
+    { name: 'phone-360', use: { ...phone, colorScheme: 'light' }, grep: /@pages/ },
+    { name: 'no-js', use: { ...desktop, javaScriptEnabled: false }, grep: /@pages/ },
+  ],
+});

@@ -1,0 +1,220 @@
+// The explorer (/explorer/) in a real Chromium; runs in the desktop-light project.
+//   presets    each reference trace, by its button and by URL, shows simulate()'s outcome
+//   route      the guided route's 14 scenes: buttons, arrow keys, transcript links, URL
+//   roundtrip  clicked switches and ticks survive reload; back and forward restore states
+//   compare    rows marked "differs" are exactly the ticks whose events differ
+//   nojs       without JavaScript the main trace and the trace links are there
+//   tryit      the article's <TryIt> island shows the model's outcome
+//   fragment   a non-tick fragment (#ex-trace-h) is kept and scrolled to
+// Mangled URLs are in fuzz.spec.ts, the JavaScript budget and latency in budget.spec.ts.
+import { test, expect, settle } from './fixtures.ts';
+import { PRESETS, MAIN, SWITCH_IDS, SWITCH_VALUES, INVARIANT_IDS, short, slugOf } from '../../src/model/index.ts';
+import { SCENES, sceneSwitches } from '../../src/components/explorer/scenes.ts';
+import { fmt, outcomeProblems, prng, readState, ready, runOf, switchProblems } from './explorer-helpers.ts';
+
+
+test('presets: by button and by URL, the model’s outcome', async ({ page }) => {
+  await page.goto('explorer/');
+  await ready(page);
+  const problems: string[] = [];
+  for (const p of [...PRESETS].reverse()) {
+    await page.click(`[data-preset="${p.id}"]`);
+    await settle(page);
+    const st = await readState(page);
+    const run = runOf(p.switches);
+    const here = [...switchProblems(st, p.switches), ...outcomeProblems(st, run)];
+    // (explorer.mjs compared `!attr === 'true'`, which is always false: this check never failed)
+    if ((await page.getAttribute(`[data-preset="${p.id}"]`, 'aria-pressed')) !== 'true') here.push('preset button not pressed');
+    const pressed = await page.$$eval('[data-preset][aria-pressed="true"]', (bs) => bs.map((b) => (b as HTMLElement).dataset.preset));
+    if (pressed.length !== 1) here.push(`pressed preset buttons: ${pressed.join(', ')}`);
+    const q = new URLSearchParams(st.search);
+    for (const id of SWITCH_IDS) if ((q.get(id) ?? MAIN[id]) !== p.switches[id]) here.push(`URL ${id}=${q.get(id)} ≠ ${p.switches[id]}`);
+    // Every broken invariant names its record and links to the article.
+    const links = await page.$$eval('.ex-result li.is-broken a', (as) => as.map((a) => a.getAttribute('href')!));
+    const broken = INVARIANT_IDS.filter((id) => run.invariants[id]).length;
+    if (links.length !== broken || links.some((h) => !/\/article\/#[a-z-]+$/.test(h))) here.push(`article links ${JSON.stringify(links)} for ${broken} broken`);
+    problems.push(...here.map((x) => `${p.id}: ${x}`));
+  }
+  for (const p of PRESETS) {
+    await page.goto(`explorer/?${fmt(p.switches)}`);
+    await ready(page);
+    const st = await readState(page);
+    problems.push(...[...switchProblems(st, p.switches), ...outcomeProblems(st, runOf(p.switches))].map((x) => `${p.id} by URL: ${x}`));
+    if (st.notice) problems.push(`${p.id} by URL: unexpected notice ${st.notice}`);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('route: 14 scenes by button, arrow keys, transcript link and URL', async ({ page }) => {
+  const n = SCENES.length;
+  expect(n).toBe(14);
+  const problems: string[] = [];
+  const checkScene = async (k: number, how: string) => {
+    await settle(page);
+    const st = await readState(page);
+    const sc = SCENES[k - 1];
+    const sw = sceneSwitches(sc);
+    const tick = sc.tick(runOf(sw));
+    const here: string[] = [];
+    if (st.sceneCount !== `Scene ${k} of ${n}`) here.push(`counter "${st.sceneCount}"`);
+    if (new URLSearchParams(st.search).get('scene') !== String(k)) here.push(`URL ${st.search} lacks scene=${k}`);
+    if (st.hash !== `#t${tick}`) here.push(`hash ${st.hash} ≠ #t${tick}`);
+    if (st.tick !== tick) here.push(`slider at ${st.tick}, want ${tick}`);
+    if (!st.heading?.includes(`t${tick}`)) here.push(`heading "${st.heading}"`);
+    here.push(...switchProblems(st, sw));
+    for (const f of sc.focus) if (!st.focus.includes(`ex-${f}`)) here.push(`panel ex-${f} not highlighted (${st.focus.join(', ')})`);
+    problems.push(...here.map((x) => `scene ${k} (${how}): ${x}`));
+  };
+  await page.goto('explorer/');
+  await ready(page);
+  await page.click('[data-guide="next"]'); // first press shows scene 1
+  for (let k = 1; k <= n; k++) {
+    await checkScene(k, 'next button');
+    if (k < n) await page.click('[data-guide="next"]');
+  }
+  await page.focus('#ex-guide-panel');
+  await page.keyboard.press('ArrowLeft');
+  await checkScene(n - 1, 'ArrowLeft');
+  await page.keyboard.press('ArrowRight');
+  await checkScene(n, 'ArrowRight');
+  // Arrows inside a radio group stay with the radio group.
+  await page.focus('input[name="fencing"]:checked');
+  await page.keyboard.press('ArrowDown');
+  await settle(page);
+  const st = await readState(page);
+  if (st.checked.fencing !== 'off') problems.push(`ArrowDown in the fencing group: fencing=${st.checked.fencing}`);
+  if (st.sceneCount !== `Scene ${n} of ${n}`) problems.push(`ArrowDown in a radio group moved the route: ${st.sceneCount}`);
+  await page.click('.ex-transcript summary');
+  await page.click('.ex-transcript li:nth-child(5) a');
+  await checkScene(5, 'transcript link');
+  await page.goBack();
+  await settle(page);
+  const back = await readState(page);
+  if (back.checked.fencing !== 'off') problems.push(`back after the transcript link: fencing=${back.checked.fencing}, want off`);
+  await page.goto('explorer/?scene=11');
+  await ready(page);
+  await checkScene(11, 'URL');
+  expect(problems).toEqual([]);
+});
+
+test('roundtrip: reload, back and forward restore the state', async ({ page }) => {
+  const rand = prng(4413);
+  const problems: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    await page.goto('explorer/');
+    await ready(page);
+    const want: Record<string, string> = { ...MAIN };
+    const states = [];
+    for (let c = 0; c < 4; c++) {
+      const id = SWITCH_IDS[Math.floor(rand() * SWITCH_IDS.length)];
+      const values = SWITCH_VALUES[id].filter((x: string) => x !== want[id]); // a real change: one history entry
+      const v = values[Math.floor(rand() * values.length)];
+      await page.click(`.ex-switches input[name="${id}"][value="${v}"]`);
+      want[id] = v;
+      await settle(page);
+      states.push(await readState(page));
+    }
+    const steps = 1 + Math.floor(rand() * 4);
+    await page.click('[data-tick-step="-1"]'); // leave the end of the run
+    for (let s = 0; s < steps; s++) await page.click('[data-tick-step="-1"]');
+    await settle(page);
+    const before = await readState(page);
+    problems.push(...switchProblems(before, want).map((x) => `round ${i} before reload: ${x}`));
+    await page.reload();
+    await ready(page);
+    const after = await readState(page);
+    problems.push(...switchProblems(after, want).map((x) => `round ${i} after reload (${fmt(want as never)}): ${x}`));
+    if (after.tick !== before.tick) problems.push(`round ${i}: tick ${before.tick} became ${after.tick} after reload`);
+    if (after.notice) problems.push(`round ${i}: notice after reload: ${after.notice}`);
+    problems.push(...outcomeProblems(after, runOf(want as never)).map((x) => `round ${i}: ${x}`));
+    for (let s = 0; s <= steps; s++) await page.goBack();
+    await settle(page);
+    const prev = await readState(page);
+    if (prev.search !== states[3].search || prev.tick !== states[3].tick)
+      problems.push(`round ${i}: back gave ${prev.search}${prev.hash}, want ${states[3].search} at t${states[3].tick}`);
+    await page.goBack();
+    await settle(page);
+    problems.push(...switchProblems(await readState(page), states[2].checked).map((x) => `round ${i} back ×2: ${x}`));
+    await page.goForward();
+    await settle(page);
+    problems.push(...switchProblems(await readState(page), states[3].checked).map((x) => `round ${i} forward: ${x}`));
+  }
+  expect(problems).toEqual([]);
+});
+
+/** The ticks at which two runs' events differ, computed here independently of the page. */
+function expectedDiff(a: ReturnType<typeof runOf>, b: ReturnType<typeof runOf>) {
+  const at = (run: typeof a, t: number) => JSON.stringify(run.events.filter((e) => e.tick === t).map((e) => [e.lane, e.actor, e.kind, e.attempt, e.values]));
+  const ticks = [...new Set([...a.events, ...b.events].map((e) => e.tick))].sort((x, y) => x - y);
+  return ticks.map((t) => [t, at(a, t) !== at(b, t)]);
+}
+
+test('compare: "differs" rows are the ticks whose events differ', async ({ page }) => {
+  const pairs: [Record<string, string>, string][] = [
+    [{ fencing: 'off' }, 'main'],
+    [{ pins: 'off' }, 'main'],
+    [{ key: 'per-attempt' }, 'main'],
+    [{}, 'second'],
+    [{ checkpoints: 'end-only' }, 'fencing-off-never'],
+  ];
+  for (const [change, presetId] of pairs) {
+    const s = { ...MAIN, ...change } as typeof MAIN;
+    await page.goto(`explorer/?${fmt(s)}`);
+    await ready(page);
+    await page.selectOption('#ex-vs-preset', presetId);
+    await settle(page);
+    const rows = await page.$$eval('table.ex-cmp tbody tr', (trs) =>
+      trs.map((tr) => ({
+        tick: Number((tr as HTMLElement).dataset.tick),
+        differs: (tr as HTMLElement).dataset.differs === 'true',
+        label: tr.querySelector('th')!.textContent!.includes('differs'),
+      })),
+    );
+    const other = PRESETS.find((p) => p.id === presetId)!.switches;
+    const where = `${fmt(s)} vs ${presetId}`;
+    expect(rows.map((r) => [r.tick, r.differs]), where).toEqual(expectedDiff(runOf(s), runOf(other)));
+    for (const r of rows) expect(r.label, `${where}: t${r.tick} "differs" label`).toBe(r.differs);
+    if (presetId !== 'main') expect(new URL(page.url()).searchParams.get('vs'), where).toBe(presetId);
+  }
+});
+
+test('no JavaScript: the main trace and links to every preset’s trace page', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}explorer/`);
+  const ticks = new Set(runOf(MAIN).events.map((e) => e.tick)).size;
+  await expect(page.locator('main table.trace tbody')).toHaveCount(ticks);
+  const hrefs = await page.$$eval('main a', (as) => as.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs.some((h) => /\/traces\/$/.test(h)), 'link to /traces/').toBe(true);
+  for (const p of PRESETS) expect(hrefs.some((h) => h.endsWith(`/traces/${slugOf(p.switches)}/`)), `link to the ${p.id} trace`).toBe(true);
+  await expect(page.locator('main')).toContainText(/needs JavaScript/);
+  await context.close();
+});
+
+test('TryIt: the article’s island shows the model’s outcome', async ({ page }) => {
+  await page.goto('article/');
+  // The article must embed <TryIt>: losing the island fails here rather than skipping.
+  const tryit = page.locator('.ex-tryit');
+  await expect(tryit, 'the article embeds <TryIt>').toHaveCount(1);
+  await tryit.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => !document.querySelector('.ex-tryit')?.closest('astro-island')?.hasAttribute('ssr'), null, { timeout: 15_000 });
+  for (const [id, v] of [['key', 'per-attempt'], ['pins', 'off']]) {
+    await page.click(`.ex-tryit input[name="${id}"][value="${v}"]`);
+    await settle(page);
+  }
+  const s = { ...MAIN, key: 'per-attempt', pins: 'off' } as typeof MAIN;
+  const run = runOf(s);
+  const got = await page.evaluate(() => {
+    const inv: Record<string, boolean> = {};
+    for (const el of document.querySelectorAll<HTMLElement>('.ex-tryit [data-invariant]')) inv[el.dataset.invariant!] = el.dataset.broken === 'true';
+    const calls = document.querySelector('.ex-tryit [data-outcome="calls"] dd')?.textContent ?? '';
+    const links = [...document.querySelectorAll('.ex-tryit__links a')].map((a) => a.getAttribute('href') ?? '');
+    return { inv, calls, links };
+  });
+  expect(got.inv).toEqual(Object.fromEntries(INVARIANT_IDS.map((id) => [id, run.invariants[id]])));
+  expect(got.calls.startsWith(`${run.calls} `), `calls "${got.calls}" ≠ ${run.calls}`).toBe(true);
+  expect(got.links.some((h) => h.endsWith(`/traces/${slugOf(s)}/`)), 'link to the trace page').toBe(true);
+  expect(got.links.some((h) => h.includes('/explorer/?') && h.includes('key=per-attempt') && h.includes('pins=off')), 'explorer link with the setting').toBe(true);
+});
+
+void short;

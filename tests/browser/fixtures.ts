@@ -1,0 +1,50 @@
+// The fixture every browser test uses: a page whose console errors, uncaught exceptions,
+// failed same-origin requests and requests to other origins (aborted) are recorded, and
+// which fails the test at its end if any were seen. `problems.allow404` lets the 404 page
+// load with the status it is meant to have.
+import { test as base, expect } from '@playwright/test';
+
+export interface Watch {
+  errors: string[];
+  /** Expect the document itself to answer with this status (its console line is not an error). */
+  expectStatus(status: number): void;
+}
+
+export const test = base.extend<{ watch: Watch }>({
+  watch: [
+    async ({ page, context, baseURL }, use) => {
+      const origin = new URL(baseURL!).origin;
+      const errors: string[] = [];
+      let status = 200;
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith(origin + '/')) return route.continue();
+        errors.push(`request to another origin (blocked): ${url}`);
+        return route.abort('blockedbyclient');
+      });
+      page.on('console', (m) => {
+        if (m.type() !== 'error') return;
+        // Chromium logs the document's own 404 as an error; on the 404 page that is the point.
+        const own = m.location().url?.replace(/#.*/, '') === page.url().replace(/#.*/, '');
+        if (status !== 200 && own && m.text().includes(`status of ${status}`)) return;
+        errors.push(`console error: ${m.text().slice(0, 300)}`);
+      });
+      page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
+      page.on('requestfailed', (r) => {
+        if (r.url().startsWith(origin + '/')) errors.push(`failed request: ${r.failure()?.errorText}: ${r.url()}`);
+      });
+      page.on('response', (r) => {
+        if (r.status() >= 400 && !r.request().isNavigationRequest()) errors.push(`HTTP ${r.status()}: ${r.url()}`);
+      });
+      await use({ errors, expectStatus: (s) => (status = s) });
+      expect(errors, 'console errors, uncaught exceptions, failed or off-site requests').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Let Preact flush its queued render and the browser paint. */
+export const settle = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
