@@ -1,8 +1,9 @@
 // The pages the browser tests visit (pages.spec.ts): one per page template, plus two more
 // explorer settings. `path` is relative to the site's base; `status` is the expected HTTP
-// status (default 200); `minText` the characters <main> must hold without JavaScript.
+// status (default 200); `minText` the characters <main> must hold without JavaScript;
+// `large` marks a page so big that its checks get three times the timeout.
 // Add a page here and every project tests it; a page missing from the build fails (404).
-/** @type {{ name: string, path: string, status?: number, minText?: number }[]} */
+/** @type {{ name: string, path: string, status?: number, minText?: number, large?: boolean }[]} */
 export const PAGES = [
   { name: 'landing', path: '/' },
   { name: 'article', path: '/article/' },
@@ -10,7 +11,7 @@ export const PAGES = [
   { name: 'explorer', path: '/explorer/' },
   { name: 'explorer-fencing-off', path: '/explorer/?fencing=off' },
   { name: 'explorer-second', path: '/explorer/?change=after-acceptance&rule=any-accepted' },
-  { name: 'traces', path: '/traces/' },
+  { name: 'traces', path: '/traces/', large: true },
   { name: 'trace', path: '/traces/paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.per-operation/#t8' },
   { name: '404', path: '/no-such-page/', status: 404 },
   { name: 'search', path: '/search/?q=fencing' },
