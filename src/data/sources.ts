@@ -1,9 +1,9 @@
 /**
  * Bibliography for the article and the technical companion.
  *
- * One entry per reference in the companion's numbering (n = 1..27). Each page
- * renders its own footnote numbers from this list; `n` is only the companion's
- * number. Every entry was checked against stored public copies (search corpora
+ * One entry per reference of the shared bibliography (n = 1..27, the order of
+ * spec/sources.md). Each page numbers its footnotes itself, by first citation;
+ * `n` is the bibliography's number, not any page's. Every entry was checked against stored public copies (search corpora
  * docs / pages / code); `confirmed: false` or a `note` marks what could not be
  * checked or what differs from the reconstructed list in spec/sources.md.
  *
@@ -13,7 +13,7 @@
 
 export interface Source {
   id: string;
-  /** The companion's footnote number, 1..27. */
+  /** The shared bibliography's number, 1..27 (pages number their footnotes by first citation). */
   n: number;
   /** People, or an organisation, e.g. ['Temporal Technologies']. */
   authors: string[];
@@ -299,7 +299,7 @@ export const sources: Source[] = [
       'Completed task results are persisted and looked up on resume, so a resumed run follows its recorded steps.',
     confirmed: true,
     note:
-      'Page and URL confirmed. The exact wording the companion quotes (“including for long-running or non-deterministic task outputs”) was not found; the stored copy says resuming is “particularly useful for long-running tasks or tasks with non-deterministic results”. Recheck the quotation against the live page.',
+      'Page and URL confirmed. A review of the page found the quoted words (“including for long-running or non-deterministic task outputs”) there, qualifying how persisted task results keep the recorded order of steps on resume; the article quotes them in that sense. The stored copies searched earlier showed only nearby wording (“particularly useful for long-running tasks or tasks with non-deterministic results”).',
   },
   {
     id: 'langgraph-durable',
@@ -457,7 +457,7 @@ export const sources: Source[] = [
     n: 27,
     authors: ['Loki'],
     title: 'Era 3: draft architecture documents',
-    container: 'Unpublished draft',
+    container: 'Unpublished draft; not publicly available',
     year: 2026,
     month: 'September',
     kind: 'web',

@@ -31,6 +31,29 @@ import {
   weakenOne,
 } from '../model/index.ts';
 import { mean } from './vocabulary.ts';
+import { brokenInvariants, type Run, type Switches } from '../model/index.ts';
+
+export interface CheckpointPair {
+  perStep: Run;
+  endOnly: Run;
+  /** The two runs break different sets of invariants. */
+  differ: boolean;
+}
+
+/**
+ * Every pair of runs whose settings differ only in the checkpoints switch
+ * (per-step against end-only), in the sweep's order.
+ */
+export function checkpointPairs(runs: readonly Run[] = runAll()): CheckpointPair[] {
+  const others = (s: Switches) => SWITCH_IDS.filter((id) => id !== 'checkpoints').map((id) => s[id]).join('|');
+  const endOnly = new Map(runs.filter((r) => r.switches.checkpoints === 'end-only').map((r) => [others(r.switches), r]));
+  return runs
+    .filter((r) => r.switches.checkpoints === 'per-step')
+    .map((perStep) => {
+      const other = endOnly.get(others(perStep.switches)) as Run;
+      return { perStep, endOnly: other, differ: brokenInvariants(perStep).join() !== brokenInvariants(other).join() };
+    });
+}
 
 export type FigureFormat = 'plain' | 'tick' | 'short' | 'mean' | 'attempt' | 'percent' | 'count';
 
@@ -69,6 +92,9 @@ function buildRoots(): Record<string, unknown> {
   const on = allProtectionsOn(runs);
   const perStep = on.filter((r) => r.switches.checkpoints === 'per-step');
   const endOnly = on.filter((r) => r.switches.checkpoints === 'end-only');
+  const pairs = checkpointPairs(runs);
+  const onIds = new Set(on.map((r) => r.slug));
+  const onPairs = pairs.filter((p) => onIds.has(p.perStep.slug));
   const weaken = Object.fromEntries(weakenOne(runs).map((w) => [w.id, { ...w.tally, breakingEvents: w.breakingEvents.length, events: w.runs.length }]));
   const r: Record<string, unknown> = {
     const: {
@@ -94,6 +120,15 @@ function buildRoots(): Record<string, unknown> {
       eventCombinations: perStep.length,
       failModes: failOpenVersusClosed(),
       oneChange: oneChangeAtATime().length,
+      /** Runs with a duplicate post although no poster dies (the companion explains them under the grid). */
+      duplicateWithoutDeath: runs.filter((r) => r.switches.postDies === 'no' && r.invariants.duplicateEffect).length,
+      checkpoints: {
+        pairs: pairs.length,
+        differ: pairs.filter((p) => p.differ).length,
+        differFinished: pairs.filter((p) => p.perStep.finished !== p.endOnly.finished).length,
+        onPairs: onPairs.length,
+        onDiffer: onPairs.filter((p) => p.differ).length,
+      },
     },
   };
   for (const p of PRESETS) r[p.id] = runFor(p.switches);

@@ -245,7 +245,7 @@ const RECORD_WORDS: Omit<RecordInfo, 'invariants' | 'removedBy'>[] = [
   },
   {
     id: 'acceptance',
-    record: 'Acceptance naming the digest, the input version and the contract',
+    record: 'Acceptance naming the digest and the input version',
     writtenWhen: 'by the controller, after assessing a candidate',
     checker: 'the dependant, through its admission rule',
     protects: 'relying on an output judged against an input that is no longer current',
