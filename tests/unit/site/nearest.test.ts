@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, nearestSlugs, SLUG_WORDS, tokens, traceSlugFromPath } from '../../../src/components/trace/nearest.ts';
+import { editDistance, MAX_TYPED, nearestSlugs, SLUG_WORDS, tokens, traceSlugFromPath } from '../../../src/components/trace/nearest.ts';
 import { MAIN, PRESETS, allSettings, slugOf, fromSlug } from '../../../src/model/index.ts';
 
 const MAIN_SLUG = slugOf(MAIN);
@@ -138,17 +138,11 @@ describe('nearestSlugs: by vocabulary, presets, junk, cost (issue 10)', () => {
     const long = 'fencing-off.' + 'pins-off.'.repeat(8000); // ~72 KB
     expect(long.length).toBeGreaterThan(64 * 1024);
     expect(tokens(long).words.length).toBeLessThanOrEqual(16);
-    const time = (f: () => void) => {
-      const t0 = performance.now();
-      for (let i = 0; i < 5; i++) f();
-      return (performance.now() - t0) / 5;
-    };
-    const short = time(() => nearestSlugs('fencing-off.pins-off'));
-    const big = time(() => nearestSlugs(long));
-    const path = time(() => traceSlugFromPath('/traces/' + 'a'.repeat(64 * 1024) + '/', '/'));
+    // The cost is bounded by what is read, not by the input's size: only the first
+    // MAX_TYPED characters count (no timing here: these machines are shared and noisy).
+    expect(nearestSlugs(long)).toEqual(nearestSlugs(long.slice(0, MAX_TYPED)));
     expect(nearestSlugs(long)[0].switches).toMatchObject({ fencing: 'off', pins: 'off' });
-    // Sixteen words against two: bounded by the cap, not by the 64 KB.
-    expect(big).toBeLessThan(Math.max(50, short * 20));
-    expect(path).toBeLessThan(5);
+    const huge = '/traces/' + 'a'.repeat(64 * 1024) + '/';
+    expect(traceSlugFromPath(huge, '/')!.length).toBeLessThanOrEqual(MAX_TYPED);
   });
 });
