@@ -6,7 +6,7 @@
 //   nojs       without JavaScript the main trace and the trace links are there
 //   tryit      the article's <TryIt> island shows the model's outcome
 //   fragment   a non-tick fragment (#ex-trace-h) is kept and scrolled to
-// Mangled URLs are in fuzz.spec.ts, the JavaScript budget and latency in budget.spec.ts.
+// Mangled URLs are in fuzz.spec.ts, the JavaScript budget in budget.spec.ts (latency: npm run bench).
 import { test, expect, settle } from './fixtures.ts';
 import { PRESETS, MAIN, SWITCH_IDS, SWITCH_VALUES, INVARIANT_IDS, short, slugOf } from '../../src/model/index.ts';
 import { SCENES, sceneSwitches } from '../../src/components/explorer/scenes.ts';
