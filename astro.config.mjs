@@ -25,6 +25,7 @@ import rehypeKatex from 'rehype-katex';
 import { rehypeHeadingLinks, rehypeScrollContainers, remarkHeadingIds } from './src/lib/rehype-heading-links.mjs';
 // Site search: builds the Pagefind index into <outDir>/pagefind/ after every build (trace pages' author).
 import pagefind from './src/integrations/pagefind.mjs';
+import { shikiThemes, shikiTransformers } from './src/lib/shiki.mjs';
 
 // No SITE_URL, no absolute URLs: canonical links, og:url and the sitemap are left out
 // rather than published with a placeholder host.
@@ -85,13 +86,8 @@ export default defineConfig({
       // for tables and display math.
       rehypePlugins: [rehypeHeadingLinks, rehypeKatex, rehypeScrollContainers],
     }),
-    shikiConfig: {
-      // The "-default" GitHub themes, not the older github-light/github-dark:
-      // those fail WCAG AA for some tokens (github-light's orange #e36209 is
-      // 3.5:1 on white; github-dark's comments #6a737d are 3.0:1 on #24292e).
-      themes: { light: 'github-light-default', dark: 'github-dark-default' },
-      defaultColor: false,
-    },
+    // One Shiki configuration for markdown and <Code> (src/lib/shiki.mjs).
+    shikiConfig: { themes: shikiThemes, defaultColor: false, transformers: shikiTransformers },
   },
   security: {
     csp: {
