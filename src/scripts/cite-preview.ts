@@ -85,7 +85,7 @@ if (links.length > 0) {
     a.addEventListener('pointerdown', (e) => {
       lastPointer = e.pointerType;
       // Decided before focus fires: a first tap opens the preview, a second follows the link.
-      tapOpens = e.pointerType === 'touch' && (current !== a || box.hidden);
+      tapOpens = e.pointerType === 'touch' && (current !== a || box.hidden !== false);
     });
     a.addEventListener('focus', () => {
       if (escaped !== a) show(a);
