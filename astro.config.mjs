@@ -6,7 +6,9 @@
 // unified processor is named explicitly; MDX inherits it.
 // CSP: Astro hashes every script and style it bundles or inlines. The one
 // hand-written inline script (the no-flash theme script in Base.astro) adds its
-// own hash at render time through `Astro.csp.insertScriptHash`.
+// own hash at render time through `Astro.csp.insertScriptHash`. Astro gives every
+// page the same policy; src/integrations/least-privilege-csp.mjs then narrows each
+// page's to the hashes and style attributes it uses.
 // Reproducibility: asset names are content hashes (Vite's default), the sitemap
 // carries no lastmod, nothing reads the clock, and islands' `uid` attributes (a hash
 // Astro takes over the component's absolute path) are re-derived from the path-free
@@ -25,6 +27,8 @@ import rehypeKatex from 'rehype-katex';
 import { rehypeHeadingLinks, rehypeScrollContainers, remarkHeadingIds } from './src/lib/rehype-heading-links.mjs';
 // Site search: builds the Pagefind index into <outDir>/pagefind/ after every build (trace pages' author).
 import pagefind from './src/integrations/pagefind.mjs';
+import leastPrivilegeCsp from './src/integrations/least-privilege-csp.mjs';
+import { shikiThemes, shikiTransformers } from './src/lib/shiki.mjs';
 
 // No SITE_URL, no absolute URLs: canonical links, og:url and the sitemap are left out
 // rather than published with a placeholder host.
@@ -76,7 +80,7 @@ export default defineConfig({
     inlineStylesheets: 'never',
   },
   // The sitemap needs absolute URLs, so it is built only when SITE_URL is set.
-  integrations: [mdx(), preact(), ...(site ? [sitemap()] : []), pathFreeIslandIds(), pagefind()],
+  integrations: [mdx(), preact(), ...(site ? [sitemap()] : []), pathFreeIslandIds(), leastPrivilegeCsp(), pagefind()],
   markdown: {
     processor: unified({
       remarkPlugins: [remarkMath, remarkHeadingIds],
@@ -85,13 +89,8 @@ export default defineConfig({
       // for tables and display math.
       rehypePlugins: [rehypeHeadingLinks, rehypeKatex, rehypeScrollContainers],
     }),
-    shikiConfig: {
-      // The "-default" GitHub themes, not the older github-light/github-dark:
-      // those fail WCAG AA for some tokens (github-light's orange #e36209 is
-      // 3.5:1 on white; github-dark's comments #6a737d are 3.0:1 on #24292e).
-      themes: { light: 'github-light-default', dark: 'github-dark-default' },
-      defaultColor: false,
-    },
+    // One Shiki configuration for markdown and <Code> (src/lib/shiki.mjs).
+    shikiConfig: { themes: shikiThemes, defaultColor: false, transformers: shikiTransformers },
   },
   security: {
     csp: {
@@ -106,14 +105,17 @@ export default defineConfig({
         "form-action 'self'",
       ],
       scriptDirective: {
-        // 'self' must be restated once resources are given. 'wasm-unsafe-eval'
-        // lets Pagefind compile its WebAssembly search index; it does not allow
-        // eval() of JavaScript, and no 'unsafe-inline' is ever granted to scripts.
-        resources: ["'self'", "'wasm-unsafe-eval'"],
+        // No 'unsafe-inline', no 'unsafe-eval', and no 'wasm-unsafe-eval': Pagefind
+        // compiles its WebAssembly inside its worker (/pagefind/pagefind-worker.js),
+        // which this <meta> policy does not govern (tried in Chromium: search works
+        // and reports no violation without it).
+        resources: ["'self'"],
       },
       styleDirective: {
-        // Shiki and KaTeX write style="" attributes; allow attributes only.
-        // <style> elements and stylesheets stay hash/'self'-restricted.
+        // Shiki, KaTeX and the timeline write style="" attributes; allow attributes
+        // only, and only on pages that have one (least-privilege-csp.mjs sets
+        // style-src-attr 'none' elsewhere). <style> elements and stylesheets stay
+        // hash/'self'-restricted.
         resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }],
       },
     },

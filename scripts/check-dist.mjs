@@ -7,7 +7,9 @@
 //             or @import) comes from another origin
 //   csp       a CSP <meta> before the first script; script-src without 'unsafe-inline'
 //             or 'unsafe-eval'; every inline script's and <style>'s hash listed; no
-//             inline on…= handlers or javascript: URLs
+//             inline on…= handlers or javascript: URLs. Least privilege: no hash the
+//             page does not use, style attributes allowed exactly on pages that have
+//             one, 'wasm-unsafe-eval' nowhere
 //   hosts     no placeholder host (example.org, example.com, localhost) in any text file
 //
 //   node scripts/check-dist.mjs [dist] [--base /sub/] [--skip html]
@@ -30,8 +32,8 @@ const cssUrls = (css) =>
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** What one page holds: ids, links (may leave the site), resources (must not), CSP facts. */
-function analyse(html) {
-  const p = { ids: new Set(), links: [], resources: [], scripts: [], styles: [], handlers: [], csp: null, cspBeforeScripts: true };
+export function analyse(html) {
+  const p = { ids: new Set(), links: [], resources: [], scripts: [], styles: [], styleAttrs: 0, handlers: [], csp: null, cspBeforeScripts: true };
   let open = null; // the <script>/<style> whose text is being read
   const parser = new Parser(
     {
@@ -42,6 +44,7 @@ function analyse(html) {
           if (/^(href|src|action)$/.test(k) && /^\s*javascript:/i.test(v)) p.handlers.push(`<${name} ${k}="${v}">`);
         }
         const res = (ref, what) => ref && p.resources.push({ ref: ref.trim(), what });
+        if ('style' in a) p.styleAttrs++;
         if (a.style) for (const u of cssUrls(a.style)) res(u, 'style url()');
         if (a.srcset) for (const part of a.srcset.split(/,\s+/)) res(part.trim().split(/\s+/)[0], `<${name} srcset>`);
         if (a.src) res(a.src, `<${name} src>`);
@@ -105,7 +108,7 @@ function directives(policy) {
   return d;
 }
 
-function cspProblems(p) {
+export function cspProblems(p) {
   if (p.csp === null) return ['no <meta http-equiv="content-security-policy">'];
   const out = [];
   if (!p.cspBeforeScripts) out.push('the CSP <meta> comes after a <script>, which it then does not cover');
@@ -117,6 +120,17 @@ function cspProblems(p) {
   for (const s of p.scripts) if (!scriptSrc.includes(sha256(s))) out.push(`inline <script> ${JSON.stringify(s.slice(0, 50))}… has hash ${sha256(s)}, not in the CSP`);
   const styleSrc = d.get('style-src-elem') ?? d.get('style-src') ?? d.get('default-src') ?? [];
   for (const s of p.styles) if (!styleSrc.includes(sha256(s))) out.push(`inline <style> ${JSON.stringify(s.slice(0, 50))}… is not allowed by style-src (the browser ignores it)`);
+  // Least privilege: nothing granted that the page does not use.
+  const own = new Set([...p.scripts, ...p.styles].map(sha256));
+  for (const [name, values] of d)
+    for (const v of values) {
+      if (/^'sha256-/.test(v) && !own.has(v)) out.push(`CSP ${name} lists ${v}, which no inline script or <style> of this page has`);
+      if (v === "'wasm-unsafe-eval'") out.push(`CSP ${name} allows 'wasm-unsafe-eval' (Pagefind compiles its WebAssembly in its worker)`);
+    }
+  const attrSrc = d.get('style-src-attr') ?? d.get('style-src') ?? d.get('default-src') ?? [];
+  const attrsAllowed = attrSrc.includes("'unsafe-inline'") && !attrSrc.some((v) => /^'(sha|nonce)/.test(v));
+  if (attrsAllowed && !p.styleAttrs) out.push("style-src-attr allows 'unsafe-inline' but no element of the page has a style attribute");
+  if (!attrsAllowed && p.styleAttrs) out.push(`${p.styleAttrs} style attribute(s), which the CSP blocks`);
   return [...out, ...p.handlers.map((h) => `${h}: inline handler or javascript: URL`)];
 }
 

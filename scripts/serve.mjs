@@ -1,152 +1,75 @@
-// A tiny static server for a built site, used by the browser tests and the bench.
-// It behaves like a plain static host: directory URLs serve their index.html, a
-// directory without its trailing slash is redirected, anything missing (or outside the
-// base path) gets dist/404.html with status 404. Binds 127.0.0.1 on a free port.
+// The site's one static server (npm start, the browser tests, the bench). It behaves like a
+// plain static host: a directory URL serves its index.html (without its trailing slash it
+// is redirected), anything missing or outside the base path gets 404.html with status 404.
+// Binds 127.0.0.1; port 0 picks a free one.
 //
 //   node scripts/serve.mjs [dist] [--base /sub/] [--port 4321]
 import { createServer } from 'node:http';
-import { stat, readFile } from 'node:fs/promises';
-import { resolve, join, extname, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.wasm': 'application/wasm',
-  '.webmanifest': 'application/manifest+json',
-  '.pdf': 'application/pdf',
-  '.bib': 'text/plain; charset=utf-8',
+const TEXT = { html: 'text/html', css: 'text/css', js: 'text/javascript', json: 'application/json', xml: 'application/xml', txt: 'text/plain', bib: 'text/plain' };
+const BINARY = { svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon', woff: 'font/woff', woff2: 'font/woff2', ttf: 'font/ttf', wasm: 'application/wasm' };
+const typeOf = (file) => {
+  const ext = extname(file).slice(1).toLowerCase();
+  return TEXT[ext] ? `${TEXT[ext]}; charset=utf-8` : (BINARY[ext] ?? 'application/octet-stream');
 };
+const kindOf = (p) => stat(p).then((s) => (s.isFile() ? 'file' : s.isDirectory() ? 'dir' : null), () => null);
 
-/** Normalise a base path to the form "/", "/sub/". */
-export function normaliseBase(base = '/') {
-  return ('/' + base + '/').replace(/\/+/g, '/');
-}
-
-async function fileIfExists(p) {
-  try {
-    const s = await stat(p);
-    return s.isFile() ? 'file' : s.isDirectory() ? 'dir' : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Serve `root` under `base`. Resolves to { url, origin, port, close() }; `url` is the
- * origin plus base, e.g. "http://127.0.0.1:40123/sub/".
- */
+/** Serve `root` under `base` → { origin, port, url (origin + base), close() }. */
 export async function serve(root, { base = '/', port = 0 } = {}) {
   root = resolve(root);
-  base = normaliseBase(base);
-  const notFound = join(root, '404.html');
-
-  async function send(res, status, file, method) {
+  base = ('/' + base + '/').replace(/\/+/g, '/');
+  const send = async (res, status, file, head) => {
     const body = await readFile(file);
-    res.writeHead(status, {
-      'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'content-length': body.length,
-      'cache-control': 'no-store',
-    });
-    res.end(method === 'HEAD' ? undefined : body);
-  }
+    res.writeHead(status, { 'content-type': typeOf(file), 'content-length': body.length, 'cache-control': 'no-store' });
+    res.end(head ? undefined : body);
+  };
+  const redirect = (res, location) => res.writeHead(301, { location }).end();
 
-  async function sendNotFound(res, method) {
-    if (await fileIfExists(notFound)) return send(res, 404, notFound, method);
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('404 Not Found (and no 404.html in the build)\n');
-  }
-
-  // Long addresses are part of what the tests throw at the site (the fuzzing of the 404
-  // page and the explorer); Node's default 16 KB header limit would answer 431 first.
+  // Long addresses are part of what the tests throw at the site (404 and explorer fuzzing);
+  // Node's default 16 KB header limit would answer 431 first.
   const server = createServer({ maxHeaderSize: 256 * 1024 }, async (req, res) => {
+    const head = req.method === 'HEAD';
+    if (req.method !== 'GET' && !head) return res.writeHead(405, { allow: 'GET, HEAD' }).end();
+    const notFound = async () => {
+      if ((await kindOf(join(root, '404.html'))) === 'file') return send(res, 404, join(root, '404.html'), head);
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('404 Not Found (and no 404.html in the build)\n');
+    };
     try {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { allow: 'GET, HEAD' });
-        return res.end();
-      }
       const url = new URL(req.url, 'http://localhost');
       let path;
       try {
         path = decodeURIComponent(url.pathname);
       } catch {
-        return sendNotFound(res, req.method);
+        return notFound();
       }
-      if (path + '/' === base) {
-        res.writeHead(301, { location: base + url.search });
-        return res.end();
-      }
-      if (!path.startsWith(base)) return sendNotFound(res, req.method);
+      if (path + '/' === base) return redirect(res, base + url.search);
       const file = resolve(root, '.' + path.slice(base.length - 1));
-      if (file !== root && !file.startsWith(root + sep)) return sendNotFound(res, req.method);
-      const kind = await fileIfExists(file);
-      if (kind === 'file') return send(res, 200, file, req.method);
-      if (kind === 'dir') {
-        if (!path.endsWith('/')) {
-          res.writeHead(301, { location: url.pathname + '/' + url.search });
-          return res.end();
-        }
-        const index = join(file, 'index.html');
-        if (await fileIfExists(index)) return send(res, 200, index, req.method);
-      }
-      return sendNotFound(res, req.method);
+      if (!path.startsWith(base) || (file !== root && !file.startsWith(root + sep))) return notFound();
+      const kind = await kindOf(file);
+      if (kind === 'file') return send(res, 200, file, head);
+      if (kind === 'dir' && !path.endsWith('/')) return redirect(res, url.pathname + '/' + url.search);
+      if (kind === 'dir' && (await kindOf(join(file, 'index.html'))) === 'file') return send(res, 200, join(file, 'index.html'), head);
+      return notFound();
     } catch (err) {
-      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(String(err));
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(String(err));
     }
   });
-
-  await new Promise((ok, fail) => {
-    server.once('error', fail);
-    server.listen(port, '127.0.0.1', ok);
-  });
-  const actual = server.address().port;
-  const origin = `http://127.0.0.1:${actual}`;
-  return {
-    origin,
-    port: actual,
-    url: origin + base,
-    close: () =>
-      new Promise((ok) => {
-        server.closeAllConnections?.();
-        server.close(() => ok());
-      }),
-  };
+  await new Promise((ok, fail) => server.once('error', fail).listen(port, '127.0.0.1', ok));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const close = () => new Promise((ok) => (server.closeAllConnections(), server.close(() => ok())));
+  return { origin, port: server.address().port, url: origin + base, close };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const args = process.argv.slice(2);
-  const opt = (name, dflt) => {
-    const i = args.indexOf(name);
-    if (i < 0) return dflt;
-    const v = args[i + 1];
-    args.splice(i, 2);
-    return v;
-  };
-  const base = opt('--base', '/');
-  const port = Number(opt('--port', '0'));
-  const root = args[0] ?? 'dist';
-  if (!(await fileIfExists(root))) {
+if (import.meta.main) {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { base: { type: 'string', default: '/' }, port: { type: 'string', default: '0' } } });
+  const root = positionals[0] ?? 'dist';
+  if ((await kindOf(root)) !== 'dir') {
     console.error(`serve: no such directory: ${root} (build the site first: npm run build)`);
     process.exit(1);
   }
-  const s = await serve(root, { base, port });
+  const s = await serve(root, { base: values.base, port: Number(values.port) });
   console.log(`serving ${resolve(root)} at ${s.url}  (Ctrl-C to stop)`);
 }
