@@ -365,3 +365,16 @@ export function sweepSetting(s: Switches, visit: Visit): number {
   }
   return runs;
 }
+
+let sweepCache: FaultSweep | null = null;
+
+/** The fault sweep, computed once per process (pages, faults.json and the companion share it). */
+export function faultSweep(): FaultSweep {
+  return (sweepCache ??= sweepFaults());
+}
+
+/** The shortest counterexample of each invariant that some schedule breaks with every protection on, in invariant order. */
+export function counterexamples(sweep: FaultSweep = faultSweep()): Counterexample[] {
+  const allOn = sweep.variants.find((v) => v.id === 'all-on') as VariantResult;
+  return INVARIANT_IDS.map((id) => allOn.byInvariant[id].shortest).filter((c): c is Counterexample => c !== null);
+}
