@@ -28,6 +28,9 @@ import { BASE_SCHEDULE, EPOCH, POSTER_DIES, SCHEDULE_IDS, SILENT_AT, changedFrom
 import { INVARIANT_IDS, type InvariantId } from './types.ts';
 import { TIMING } from './sim.ts';
 
+/** A space of schedules: the values of each dimension (null: the base "whole run" / "no restart"; first value of epoch: durable). */
+export type ScheduleSpace = { readonly [K in keyof Schedule]: readonly Schedule[K][] };
+
 /** The bounds of the swept space: each dimension's values (null: the base "whole run" / "no restart"). */
 export const FAULT_SPACE = {
   silentAt: [...SILENT_AT],
@@ -135,7 +138,7 @@ function better(a: Counterexample, b: Counterexample | null): boolean {
   return false; // equal rank: the first found (schedule order) stays
 }
 
-type Visit = (sch: Schedule, p: Probe, weight: number) => void;
+export type Visit = (sch: Schedule, p: Probe, weight: number) => void;
 interface Leaf {
   sch: Schedule;
   p: Probe;
@@ -166,7 +169,12 @@ function sameExpiries(p: Probe, k: number): number {
  * silence, wake and poster death: each distinct run once, with the number of
  * schedules it stands for.
  */
-function block(s: Switches, outer: Pick<Schedule, 'silentAt' | 'wakeAfter' | 'posterDies'>, count: () => void): { leaves: Leaf[]; silenced: boolean; posterRead: boolean } {
+function block(
+  s: Switches,
+  outer: Pick<Schedule, 'silentAt' | 'wakeAfter' | 'posterDies'>,
+  count: () => void,
+  space: ScheduleSpace,
+): { leaves: Leaf[]; silenced: boolean; posterRead: boolean } {
   const leaves: Leaf[] = [];
   let silenced = false;
   let posterRead = false;
@@ -178,13 +186,14 @@ function block(s: Switches, outer: Pick<Schedule, 'silentAt' | 'wakeAfter' | 'po
     posterRead ||= p.reads.posterRead;
     return p;
   };
-  const epochs = FAULT_SPACE.epoch.length;
-  const retentions = FAULT_SPACE.keyRetention.filter((k): k is number => k !== null);
-  const restarts = FAULT_SPACE.restartAt.filter((r): r is number => r !== null);
+  const epochs = space.epoch.length;
+  const retentions = space.keyRetention.filter((k): k is number => k !== null);
+  const restarts = space.restartAt.filter((r): r is number => r !== null);
+  const noneEpoch = space.epoch[0];
 
   // No restart: both epoch values are unused.
-  const none = run(null, null, BASE_SCHEDULE.epoch);
-  const noneLeaf: Leaf = { sch: { ...outer, keyRetention: null, restartAt: null, epoch: BASE_SCHEDULE.epoch }, p: none, weight: epochs };
+  const none = run(null, null, noneEpoch);
+  const noneLeaf: Leaf = { sch: { ...outer, keyRetention: null, restartAt: null, epoch: noneEpoch }, p: none, weight: epochs };
   leaves.push(noneLeaf);
   const noneByK = new Map<number, Leaf>();
   const oldest = maxAge(none);
@@ -198,14 +207,14 @@ function block(s: Switches, outer: Pick<Schedule, 'silentAt' | 'wakeAfter' | 'po
       cls.leaf.weight += epochs; // every key looked up expires (or not) as with the class's first retention
       noneByK.set(k, cls.leaf);
     } else {
-      const leaf: Leaf = { sch: { ...outer, keyRetention: k, restartAt: null, epoch: BASE_SCHEDULE.epoch }, p: run(k, null, BASE_SCHEDULE.epoch), weight: epochs };
+      const leaf: Leaf = { sch: { ...outer, keyRetention: k, restartAt: null, epoch: noneEpoch }, p: run(k, null, noneEpoch), weight: epochs };
       leaves.push(leaf);
       noneByK.set(k, leaf);
       cls = { leaf, last: sameExpiries(leaf.p, k) };
     }
   }
   for (const r of restarts) {
-    for (const epoch of FAULT_SPACE.epoch) {
+    for (const epoch of space.epoch) {
       let whole: Leaf;
       if (r > none.reads.endTick) {
         noneLeaf.weight += 1; // the run was over before r: no restart
@@ -331,24 +340,30 @@ export function sweepFaults(): FaultSweep {
   };
 }
 
-/** Every schedule for one setting; returns the number of runs simulated. */
-export function sweepSetting(s: Switches, visit: Visit): number {
+/**
+ * Every schedule of `space` for one setting; `visit` gets each distinct run
+ * once with the number of schedules it stands for. Returns the number of
+ * runs simulated. The space must hold null (whole run, no restart) in
+ * keyRetention and restartAt, and every value of posterDies and epoch
+ * (their weights assume it), and the base wake when wakeAfter is unused.
+ */
+export function sweepSetting(s: Switches, visit: Visit, space: ScheduleSpace = FAULT_SPACE): number {
   let runs = 0;
   const count = () => {
     runs++;
   };
   const wakeUsed = s.silent === 'paused';
   const posterUsed = s.postDies === 'yes';
-  for (const silentAt of FAULT_SPACE.silentAt) {
-    const wakes = wakeUsed && silentAt !== 'never' ? FAULT_SPACE.wakeAfter : [BASE_SCHEDULE.wakeAfter];
-    const wakeWeight = FAULT_SPACE.wakeAfter.length / wakes.length;
-    const posters = posterUsed ? FAULT_SPACE.posterDies : [BASE_SCHEDULE.posterDies];
-    const posterWeight = FAULT_SPACE.posterDies.length / posters.length;
+  for (const silentAt of space.silentAt) {
+    const wakes = wakeUsed && silentAt !== 'never' ? space.wakeAfter : [BASE_SCHEDULE.wakeAfter];
+    const wakeWeight = space.wakeAfter.length / wakes.length;
+    const posters = posterUsed ? space.posterDies : [BASE_SCHEDULE.posterDies];
+    const posterWeight = space.posterDies.length / posters.length;
     for (let wi = 0; wi < wakes.length; wi++) {
       let silenced = false;
       const blocks: { leaves: Leaf[]; weight: number }[] = [];
       for (let pi = 0; pi < posters.length; pi++) {
-        const b = block(s, { silentAt, wakeAfter: wakes[wi], posterDies: posters[pi] }, count);
+        const b = block(s, { silentAt, wakeAfter: wakes[wi], posterDies: posters[pi] }, count, space);
         silenced ||= b.silenced;
         if (pi === 0 && !b.posterRead) {
           // No post action reached the poster's death: every point gives these runs.
