@@ -8,7 +8,8 @@
 //             'unsafe-inline' nor 'unsafe-eval'; every inline script's sha256 is listed;
 //             no inline event-handler attributes or javascript: URLs; every inline
 //             <style> is allowed by style-src (else the browser drops it)
-//   runs      dist/data/runs.json, when present, has 864 runs whose urls all exist
+//   runs      dist/data/runs.json, when present, has 864 runs whose urls all exist; so do
+//             the counterexample urls of dist/data/faults.json
 //
 //   node scripts/check-dist.mjs [dist] [--base /sub/] [--skip html,runs] [--only links]
 //
@@ -380,7 +381,35 @@ async function checkRuns(site) {
     const r = site.resolve(path, 'index.html');
     if (r.error || r.external) problems.push(`${file}: runs[${i}].url ${url}: ${r.error ?? 'points off the site'}`);
   }
-  return { problems, summary: `${runs.length} runs, ${seen.size} distinct urls` };
+  const faults = await checkFaultsJson(site);
+  return { problems: [...problems, ...faults.problems], summary: `${runs.length} runs, ${seen.size} distinct urls${faults.summary}` };
+}
+
+// data/faults.json, when present: a model version and every counterexample url resolving to a page of the build.
+async function checkFaultsJson(site) {
+  const file = 'data/faults.json';
+  if (!site.files.has(file)) return { problems: [], summary: '' };
+  let data;
+  try {
+    data = JSON.parse(await readFile(join(site.dir, file), 'utf8'));
+  } catch (err) {
+    return { problems: [`${file}: not valid JSON: ${err.message}`], summary: '' };
+  }
+  const problems = [];
+  if (typeof data?.model !== 'string' || !data.model) problems.push(`${file}: no "model" version string`);
+  const ces = Array.isArray(data?.counterexamples) ? data.counterexamples : null;
+  if (!ces) return { problems: [...problems, `${file}: no "counterexamples" array`], summary: '' };
+  for (const [i, c] of ces.entries()) {
+    const url = c?.url;
+    if (typeof url !== 'string') {
+      problems.push(`${file}: counterexamples[${i}] has no url`);
+      continue;
+    }
+    const path = url.startsWith(site.base) ? url : site.base + url.replace(/^\//, '');
+    const r = site.resolve(path, 'index.html');
+    if (r.error || r.external) problems.push(`${file}: counterexamples[${i}].url ${url}: ${r.error ?? 'points off the site'}`);
+  }
+  return { problems, summary: `; faults.json: ${ces.length} counterexample urls` };
 }
 
 async function checkHtml(dir, htmlFiles) {
