@@ -8,7 +8,7 @@
  */
 import type { Attempt, AttemptState, Candidate, Refusal } from './types.ts';
 import { STEPS, sectionHash } from './world.ts';
-import { TIMING, breach, contentVersion, emit, hasContentOf, type Sim } from './sim.ts';
+import { actorOf, TIMING, breach, contentVersion, emit, hasContentOf, type Sim } from './sim.ts';
 
 const STOPPED: AttemptState[] = ['unknown', 'fenced', 'refused', 'done'];
 
@@ -158,7 +158,7 @@ function restore(sim: Sim, a: Attempt): void {
     };
     a.restored.push(step);
     sim.restores.push({ attempt: a.n, step, tick: sim.t, from: match.writer });
-    emit(sim, 'journal', `#${a.n}`, 'step-restored', 'restore', a.n, {
+    emit(sim, 'journal', actorOf(a.n), 'step-restored', 'restore', a.n, {
       step,
       result: match.resultId,
       writer: match.writer,
@@ -168,7 +168,7 @@ function restore(sim: Sim, a: Attempt): void {
   if (a.restored.length > 0 && redo.length > 0) {
     const stale = redo.filter((step) => sim.journal.some((e) => e.step === step));
     const absent = redo.filter((step) => !stale.includes(step));
-    emit(sim, 'journal', `#${a.n}`, 'steps-redone', 'restore', a.n, { redo, stale, absent, pin: a.pin });
+    emit(sim, 'journal', actorOf(a.n), 'steps-redone', 'restore', a.n, { redo, stale, absent, pin: a.pin });
   }
 }
 

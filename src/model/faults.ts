@@ -86,7 +86,7 @@ export interface Counterexample {
 }
 
 export interface PropertyResult {
-  id: 'verdicts-agree' | 'tokens-increase' | 'durable-epoch-increases' | 'no-stale-write-fenced-durable' | 'tokens-increase-volatile' | 'no-write-below-highest-epoch';
+  id: 'verdicts-agree' | 'settles-before-horizon' | 'tokens-increase' | 'durable-epoch-increases' | 'no-stale-write-fenced-durable' | 'tokens-increase-volatile' | 'no-write-below-highest-epoch';
   /** Schedules (weighted) on which the property was checked, and how many broke it. */
   checked: number;
   failed: number;
@@ -124,18 +124,15 @@ export interface FaultSweep {
   properties: PropertyResult[];
 }
 
-const rank = (c: Pick<Counterexample, 'tick' | 'faults' | 'schedule' | 'switches'>) => [
-  c.tick,
-  c.faults,
-  changedFromBase(c.schedule).length,
-  settingIndex(c.switches),
-];
-function better(a: Counterexample, b: Counterexample | null): boolean {
+/**
+ * Shortest first: fewest ticks to the breach, then fewest faults, then
+ * fewest schedule changes from the base, then the setting's index; on a
+ * full tie the first found (in schedule order) stays.
+ */
+function shorter(a: readonly number[], b: readonly number[] | null): boolean {
   if (!b) return true;
-  const x = rank(a);
-  const y = rank(b);
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] < y[i];
-  return false; // equal rank: the first found (schedule order) stays
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
 }
 
 export type Visit = (sch: Schedule, p: Probe, weight: number) => void;
@@ -267,34 +264,34 @@ export function sweepFaults(): FaultSweep {
     let schedules = 0;
     let breaking = 0;
     const byInvariant = Object.fromEntries(
-      INVARIANT_IDS.map((id) => [id, { schedules: 0, shortest: null as Counterexample | null, sets: new Map<string, number>() }]),
-    ) as Record<InvariantId, { schedules: number; shortest: Counterexample | null; sets: Map<string, number> }>;
+      INVARIANT_IDS.map((id) => [id, { schedules: 0, shortest: null as Counterexample | null, rank: null as number[] | null, sets: new Map<string, number>() }]),
+    ) as Record<InvariantId, { schedules: number; shortest: Counterexample | null; rank: number[] | null; sets: Map<string, number> }>;
     for (const s of settings) {
+      const index = settingIndex(s);
       const visit: Visit = (sch, p, weight) => {
         schedules += weight;
-        const broken = INVARIANT_IDS.filter((id) => p.engine[id]);
-        if (broken.length) breaking += weight;
-        const struck = faultsStruck(sch, p);
-        for (const id of broken) {
-          const cell = byInvariant[id];
-          cell.schedules += weight;
+        let broken: InvariantId[] | null = null;
+        for (const id of INVARIANT_IDS) if (p.engine[id]) (broken ??= []).push(id);
+        if (broken) {
+          breaking += weight;
+          const struck = faultsStruck(sch, p);
           const key = struck.join(' ');
-          cell.sets.set(key, (cell.sets.get(key) ?? 0) + weight);
-          const c: Counterexample = {
-            variant: v.id,
-            invariant: id,
-            switches: s,
-            schedule: sch,
-            tick: p.firstBreach[id] as number,
-            faults: faultCount(p),
-            struck,
-            broken,
-            lastTick: p.lastTick,
-          };
-          if (better(c, cell.shortest)) cell.shortest = c;
+          const faults = faultCount(p);
+          const changes = changedFromBase(sch).length;
+          for (const id of broken) {
+            const cell = byInvariant[id];
+            cell.schedules += weight;
+            cell.sets.set(key, (cell.sets.get(key) ?? 0) + weight);
+            const tick = p.firstBreach[id] as number;
+            if (shorter([tick, faults, changes, index], cell.rank)) {
+              cell.rank = [tick, faults, changes, index];
+              cell.shortest = { variant: v.id, invariant: id, switches: s, schedule: sch, tick, faults, struck, broken, lastTick: p.lastTick };
+            }
+          }
         }
         // Properties over the whole space.
         prop('verdicts-agree', INVARIANT_IDS.every((id) => p.engine[id] === p.checked[id]), weight, s, sch);
+        prop('settles-before-horizon', p.reads.endTick < TIMING.horizon, weight, s, sch);
         const increasing = p.tokens.every((t, i) => i === 0 || t > p.tokens[i - 1]);
         const volatile = p.reads.restarted && sch.epoch === 'volatile';
         if (!volatile) {

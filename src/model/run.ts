@@ -112,10 +112,14 @@ function snapshot(sim: Sim, prev: TickSnapshot | undefined): TickSnapshot {
  * Nothing can happen any more: every scheduled moment (wake, correction,
  * newsletter) has passed and no event for longer than a suspicion takes.
  * A live attempt always logs what it does, and a silent one is suspected
- * within `suspectAfter` ticks, so a quiet stretch that long is a fixpoint.
+ * within `suspectAfter` ticks, so a quiet stretch that long is a fixpoint —
+ * unless a paused attempt is still to wake (a schedule can set its wake
+ * after the newsletter is ready; rules page #rule-fault-silence).
  */
 function settled(sim: Sim): boolean {
-  return sim.t > TIMING.newsletterReady && sim.t - sim.lastEventTick > TIMING.suspectAfter;
+  if (sim.t <= TIMING.newsletterReady || sim.t - sim.lastEventTick <= TIMING.suspectAfter) return false;
+  for (const a of sim.attempts) if (a.wakeAt !== null && a.wakeAt > sim.t) return false;
+  return true;
 }
 
 /**

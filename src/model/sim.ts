@@ -90,6 +90,13 @@ export interface ScheduleReads {
   endTick: number;
 }
 
+const ACTORS: string[] = [];
+
+/** An attempt as the actor of an event: "#2" (one string per attempt number, not one per event). */
+export function actorOf(n: number): string {
+  return (ACTORS[n] ??= `#${n}`);
+}
+
 /** Record an event of the current tick (see TraceEvent). */
 export function emit<K extends EventKind>(
   sim: Sim,

@@ -8,7 +8,7 @@
  * is counted as a stale write — the staleWrite invariant.
  */
 import type { Attempt, Store, WriteDecision, WriteOutcome, WriteSubject } from './types.ts';
-import { breach, emit, type Sim } from './sim.ts';
+import { actorOf, breach, emit, type Sim } from './sim.ts';
 
 export function protectedWrite(sim: Sim, a: Attempt, store: Store, subject: WriteSubject): boolean {
   const stale = a.token < sim.ownerEpoch;
@@ -28,7 +28,7 @@ export function protectedWrite(sim: Sim, a: Attempt, store: Store, subject: Writ
   if (sim.s.fencing === 'on') {
     sim.writes.push(write('rejected'));
     a.state = 'fenced';
-    emit(sim, 'attempt', `#${a.n}`, 'write-rejected', 'fencing', a.n, { store, token: a.token, epoch: sim.ownerEpoch, subject });
+    emit(sim, 'attempt', actorOf(a.n), 'write-rejected', 'fencing', a.n, { store, token: a.token, epoch: sim.ownerEpoch, subject });
     return false;
   }
   sim.writes.push(write('stale-applied'));

@@ -13,7 +13,7 @@ import type { Attempt, Part } from './types.ts';
 import { STEPS, WORK_ID, digestId, resultId, sectionHash, short, type StepName } from './world.ts';
 import { receive } from './feed.ts';
 import { protectedWrite } from './stores.ts';
-import { breach, emit, quoteOf, staleMark, type Sim } from './sim.ts';
+import { actorOf, breach, emit, quoteOf, staleMark, type Sim } from './sim.ts';
 import { BASE_SCHEDULE, type SilentAt } from './schedule.ts';
 
 export function workers(sim: Sim): void {
@@ -84,7 +84,7 @@ function goSilent(sim: Sim, a: Attempt): void {
 function fallSilentBefore(sim: Sim, a: Attempt, resume: NonNullable<Attempt['resume']>): void {
   goSilent(sim, a);
   a.resume = resume;
-  emit(sim, 'attempt', `#${a.n}`, 'falls-silent-before', 'fault-silence', a.n, { action: resume.action });
+  emit(sim, 'attempt', actorOf(a.n), 'falls-silent-before', 'fault-silence', a.n, { action: resume.action });
 }
 
 function compute(sim: Sim, a: Attempt, step: StepName): void {
@@ -93,7 +93,7 @@ function compute(sim: Sim, a: Attempt, step: StepName): void {
     // The call goes out; then nothing: no heartbeat, no write.
     goSilent(sim, a);
     a.inFlight = step;
-    emit(sim, 'attempt', `#${a.n}`, 'falls-silent', silenceRule(sim), a.n, { step });
+    emit(sim, 'attempt', actorOf(a.n), 'falls-silent', silenceRule(sim), a.n, { step });
     return;
   }
   a.lastHeartbeat = sim.t;
@@ -101,10 +101,10 @@ function compute(sim: Sim, a: Attempt, step: StepName): void {
   a.parts[step] = part;
   if (sim.s.checkpoints === 'per-step') {
     if (!saveStep(sim, a, part)) return;
-    emit(sim, 'journal', `#${a.n}`, 'step-journaled', 'compute', a.n, { step, pin: a.pin, result: part.resultId, stale: staleMark(sim, a) });
+    emit(sim, 'journal', actorOf(a.n), 'step-journaled', 'compute', a.n, { step, pin: a.pin, result: part.resultId, stale: staleMark(sim, a) });
   } else {
     a.unsaved.push(step);
-    emit(sim, 'attempt', `#${a.n}`, 'step-held', 'compute', a.n, { step, pin: a.pin, result: part.resultId });
+    emit(sim, 'attempt', actorOf(a.n), 'step-held', 'compute', a.n, { step, pin: a.pin, result: part.resultId });
   }
 }
 
@@ -134,12 +134,12 @@ function wake(sim: Sim, a: Attempt): void {
   a.parts[step] = part;
   const rule = silenceRule(sim);
   if (sim.s.checkpoints === 'per-step') {
-    emit(sim, 'attempt', `#${a.n}`, 'wakes-to-write', rule, a.n, { step, result: part.resultId, token: a.token });
+    emit(sim, 'attempt', actorOf(a.n), 'wakes-to-write', rule, a.n, { step, result: part.resultId, token: a.token });
     if (!saveStep(sim, a, part)) return;
-    emit(sim, 'journal', `#${a.n}`, 'woken-step-journaled', rule, a.n, { step, stale: staleMark(sim, a) });
+    emit(sim, 'journal', actorOf(a.n), 'woken-step-journaled', rule, a.n, { step, stale: staleMark(sim, a) });
   } else {
     a.unsaved.push(step);
-    emit(sim, 'attempt', `#${a.n}`, 'wakes-holding', rule, a.n, { step, result: part.resultId });
+    emit(sim, 'attempt', actorOf(a.n), 'wakes-holding', rule, a.n, { step, result: part.resultId });
   }
 }
 
@@ -151,7 +151,7 @@ function wakeToAct(sim: Sim, a: Attempt): void {
   a.resume = undefined;
   delete a.resume;
   a.lastHeartbeat = sim.t;
-  emit(sim, 'attempt', `#${a.n}`, 'wakes-to-act', 'fault-silence', a.n, { action: resume.action, token: a.token });
+  emit(sim, 'attempt', actorOf(a.n), 'wakes-to-act', 'fault-silence', a.n, { action: resume.action, token: a.token });
   if (resume.action === 'assemble') assemble(sim, a);
   else deliver(sim, a, resume.intent);
 }
@@ -178,7 +178,7 @@ function assemble(sim: Sim, a: Attempt): void {
     refusal: null,
     stale: a.token < sim.ownerEpoch,
   });
-  emit(sim, 'artifact', `#${a.n}`, 'candidate-written', 'assemble', a.n, {
+  emit(sim, 'artifact', actorOf(a.n), 'candidate-written', 'assemble', a.n, {
     digest,
     pin: a.pin,
     quote: quoteOf(parts),
@@ -231,7 +231,7 @@ function confirm(sim: Sim, a: Attempt, intentIndex: number): boolean {
   intent.confirmedAt = sim.t;
   intent.confirmedBy = a.n;
   a.state = 'done';
-  emit(sim, 'effect', `#${a.n}`, 'confirmed', a.kind === 'settle' ? 'settle' : 'post', a.n, { post: intent.post as string, stale: staleMark(sim, a) });
+  emit(sim, 'effect', actorOf(a.n), 'confirmed', a.kind === 'settle' ? 'settle' : 'post', a.n, { post: intent.post as string, stale: staleMark(sim, a) });
   return true;
 }
 
@@ -242,7 +242,7 @@ function post(sim: Sim, a: Attempt, digest: string): void {
   if (!protectedWrite(sim, a, 'intents', { kind: 'intent', digest })) return;
   sim.intents.push({ digest, attempt: a.n, key, tick: sim.t, state: 'recorded', post: null, confirmedAt: null, confirmedBy: null });
   const index = sim.intents.length - 1;
-  emit(sim, 'effect', `#${a.n}`, 'intent-recorded', 'post', a.n, { digest, stale: staleMark(sim, a) });
+  emit(sim, 'effect', actorOf(a.n), 'intent-recorded', 'post', a.n, { digest, stale: staleMark(sim, a) });
   if (silenceStrikes(sim, a, 'effect')) return fallSilentBefore(sim, a, { action: 'send', intent: index });
   deliver(sim, a, index);
 }
@@ -262,7 +262,7 @@ function deliver(sim: Sim, a: Attempt, index: number): void {
     sim.reads.posterStruck = true;
     a.dead = true;
     a.silent = true;
-    emit(sim, 'attempt', `#${a.n}`, 'poster-dies', 'post-dies', a.n, {});
+    emit(sim, 'attempt', actorOf(a.n), 'poster-dies', 'post-dies', a.n, {});
     return;
   }
   if (!confirm(sim, a, index)) return;
@@ -273,7 +273,7 @@ function die(sim: Sim, a: Attempt, point: 'before-send' | 'after-confirm'): void
   sim.reads.posterStruck = true;
   a.dead = true;
   a.silent = true;
-  emit(sim, 'attempt', `#${a.n}`, 'poster-dies-at', 'fault-poster', a.n, { point });
+  emit(sim, 'attempt', actorOf(a.n), 'poster-dies-at', 'fault-poster', a.n, { point });
 }
 
 function settle(sim: Sim, a: Attempt): void {

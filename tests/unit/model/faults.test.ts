@@ -194,6 +194,10 @@ describe('the sweep over the whole space', () => {
     expect(prop('verdicts-agree').checked).toBe(sweep.schedules);
     expect(prop('verdicts-agree').failed).toBe(0);
   });
+  it('every run comes to rest before the horizon (none is cut off)', () => {
+    expect(prop('settles-before-horizon').checked).toBe(sweep.schedules);
+    expect(prop('settles-before-horizon').failed).toBe(0);
+  });
   it('without a restart, or with a durable epoch: tokens increase and the epoch never goes down', () => {
     expect(prop('tokens-increase').checked).toBeGreaterThan(0);
     expect(prop('tokens-increase').failed).toBe(0);
