@@ -27,13 +27,18 @@ export function faultRuleId(rule: FaultRule): string {
   return ruleId(rule as RuleId);
 }
 
+/** A fault rule's section on /faults/: /faults/#rule-fault-silence. */
+export function faultRulePath(rule: FaultRule): string {
+  return `${FAULTS_PAGE}#${faultRuleId(rule)}`;
+}
+
 /**
  * Where a rule's section is. The fault rules' sections are on /faults/ (and,
  * once placed there, on the rules page); the other rules' sections on the
  * rules page when the build has one, else null (no link).
  */
 export function ruleHref(rule: RuleId | 'schedule', hasRulesPage: boolean): string | null {
-  if ((FAULT_RULES as readonly string[]).includes(rule)) return `${FAULTS_PAGE}#${ruleId(rule as RuleId)}`;
+  if ((FAULT_RULES as readonly string[]).includes(rule)) return faultRulePath(rule as FaultRule);
   return hasRulesPage ? rulePath(rule as RuleId) : null;
 }
 

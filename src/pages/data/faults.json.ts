@@ -10,7 +10,7 @@ import type { APIRoute } from 'astro';
 import { INVARIANT_IDS, SCHEDULE_IDS, counterexamples, faultSweep, type Counterexample } from '../../model/index.ts';
 import { MODEL_VERSION } from '../../lib/model-version.ts';
 import { href } from '../../lib/paths.ts';
-import { faultPath } from '../../lib/faults-site.ts';
+import { faultExplorerPath, faultPath } from '../../lib/faults-site.ts';
 
 const ce = (c: Counterexample | null) =>
   c && {
@@ -46,7 +46,12 @@ export const GET: APIRoute = () => {
         }),
       ),
     })),
-    counterexamples: counterexamples(sweep).map((c) => ({ invariant: c.invariant, url: href(faultPath(c.invariant)), ...ce(c) })),
+    counterexamples: counterexamples(sweep).map((c) => ({
+      invariant: c.invariant,
+      url: href(faultPath(c.invariant)),
+      explorer: href(faultExplorerPath(c.switches, c.schedule, c.tick)),
+      ...ce(c),
+    })),
     properties: sweep.properties,
   };
   return new Response(JSON.stringify(body, null, 1), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
