@@ -131,17 +131,7 @@ function settled(sim: Sim): boolean {
  */
 export function simulate(s: Switches, options: RunOptions = {}): Run {
   if (options.fullSnapshots || options.noSnapshots) return run(s, options, !options.noSnapshots);
-  const r = run(s, options, false);
-  let ticks: TickSnapshot[] | null = null;
-  Object.defineProperty(r, 'ticks', {
-    enumerable: true,
-    configurable: true,
-    get: () => (ticks ??= run(s, options, true).ticks),
-    set: (v: TickSnapshot[]) => {
-      ticks = v;
-    },
-  });
-  return r;
+  return run(s, options, false, () => run(s, options, true).ticks);
 }
 
 /**
@@ -270,7 +260,11 @@ function finishedOf(sim: Sim): boolean {
   );
 }
 
-function run(s: Switches, options: RunOptions, snapshots: boolean): Run {
+/**
+ * Simulate one run. With `lazyTicks`, the run's `ticks` are not taken now:
+ * they are computed by `lazyTicks` the first time they are read.
+ */
+function run(s: Switches, options: RunOptions, snapshots: boolean, lazyTicks?: () => TickSnapshot[]): Run {
   const schedule = options.schedule ?? BASE_SCHEDULE;
   const sim = newSim(s, options, schedule, true);
   const ticks: TickSnapshot[] = [];
@@ -304,6 +298,7 @@ function run(s: Switches, options: RunOptions, snapshots: boolean): Run {
     else if (w.outcome === 'stale-applied') staleApplied++;
   }
   if (ticks.length > lastTick + 1) ticks.length = lastTick + 1;
+  let lazy: TickSnapshot[] | null = lazyTicks ? null : ticks;
   return {
     ...records,
     options: { failClosed: sim.failClosed },
@@ -325,7 +320,12 @@ function run(s: Switches, options: RunOptions, snapshots: boolean): Run {
     journal: sim.journal,
     intents: sim.intents,
     finalVersion,
-    ticks,
+    get ticks(): TickSnapshot[] {
+      return (lazy ??= (lazyTicks as () => TickSnapshot[])());
+    },
+    set ticks(v: TickSnapshot[]) {
+      lazy = v;
+    },
     schedule,
   };
 }
