@@ -19,6 +19,7 @@ import { ROOT, run, astroBuild, compareDirs, printComparison } from './repro.mjs
 
 const MIN_NODE = [22, 12];
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+const TSC = join(ROOT, 'node_modules', 'typescript', 'lib', 'tsc.js');
 const CHECK = join(ROOT, 'scripts', 'check-dist.mjs');
 const BROWSER = join(ROOT, 'tests', 'browser', 'run.mjs');
 const SITE_TESTS = join(ROOT, 'vitest.site.config.ts');
@@ -60,6 +61,11 @@ function build(outDir, base) {
 }
 
 const STEPS = [
+  {
+    name: 'typecheck',
+    title: 'type check (tsc --noEmit: every .ts and .tsx file)',
+    run: () => run(TSC, ['--noEmit', '-p', ROOT], { timeout: 300_000 }),
+  },
   {
     name: 'unit',
     title: 'unit tests (vitest run)',

@@ -125,6 +125,16 @@ export function invariantRule(id: InvariantId): RuleSection {
   return INVARIANT_SLUG[id];
 }
 
+/**
+ * Where an invariant's label links. The companion's definitions
+ * (definitionPath) are the intended target once the companion carries
+ * def-duplicate-effect … def-two-accepted; until then, the rules page's
+ * section of the invariant, which exists in every build.
+ */
+export function invariantPath(id: InvariantId): string {
+  return rulePath(invariantRule(id));
+}
+
 /** The companion's definition anchor of an invariant (or of "finished"): "def-stale-write". */
 export function definitionId(id: InvariantId | 'finished'): string {
   return `def-${id === 'finished' ? 'finished' : INVARIANT_SLUG[id]}`;

@@ -1,5 +1,5 @@
 // Theme choice shared by the no-flash head script (inline, as a string) and the
-// toggle (bundled, src/scripts/theme-toggle.ts).
+// toggle (the bundled <script> at the end of src/layouts/Base.astro).
 //
 // The head script must run before first paint, so it cannot be a bundled module
 // (modules are deferred). It is inlined verbatim with `set:html`, and Base.astro

@@ -13,6 +13,7 @@ export const PAGES = [
   { name: 'trace', path: '/traces/paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.per-operation/#t8' },
   { name: '404', path: '/no-such-page/', status: 404 },
   { name: 'search', path: '/search/?q=fencing' },
+  { name: 'model', path: '/model/#rule-assess' },
   { name: 'faults', path: '/faults/' },
   { name: 'fault-counterexample', path: '/faults/duplicate-effect/' },
 ];

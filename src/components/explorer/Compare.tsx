@@ -11,6 +11,7 @@ import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
 import { compareRows, type CompareEvent } from './diff.ts';
 import { outcomeRows, sameSwitches, tickLabel } from './format.ts';
+import { RuleLink } from '../trace/EventTable.tsx';
 import { narrate } from '../../lib/narrate.ts';
 
 interface Props {
@@ -28,7 +29,7 @@ function Events({ events, only }: { events: CompareEvent[]; only: string }) {
     <ul class="ex-cmp-events">
       {events.map((e, i) => (
         <li key={i} class={e.shared ? undefined : 'ex-only'}>
-          <span class={`lane-${e.lane}`}>{e.lane}</span> {narrate(e)}
+          <span class={`lane-${e.lane}`}>{e.lane}</span> {narrate(e)} <RuleLink event={e} />
           {!e.shared && <span class="sr-only"> ({only})</span>}
         </li>
       ))}

@@ -17,9 +17,10 @@ import { FaultsPanel } from './FaultsPanel.tsx';
 import { tracePath } from '../../lib/routes.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
-import { InvariantList, OutcomeList } from './Outcome.tsx';
+import { InvariantList } from '../trace/Invariants.tsx';
+import { Outcome } from '../trace/Outcome.tsx';
 import { TickPanels } from './TickPanels.tsx';
-import { TraceView } from './TraceView.tsx';
+import { EventTable } from '../trace/EventTable.tsx';
 import { Guide } from './Guide.tsx';
 import { Compare } from './Compare.tsx';
 import { SCENES, sceneSwitches, type Focus } from './scenes.ts';
@@ -265,7 +266,7 @@ export default function Explorer() {
                 Outcome of the whole run
                 {focus.includes('outcome') && <span class="ex-look">Scene {st.scene}: look here</span>}
               </h3>
-              <OutcomeList run={run} />
+              <Outcome run={run} />
             </section>
             <section
               id="ex-invariants"
@@ -292,13 +293,15 @@ export default function Explorer() {
           {focus.includes('trace') && <span class="ex-look">Scene {st.scene}: look here</span>}
         </h2>
         <p class="small muted">Select a tick label to see the state of every record at that moment.</p>
-        <TraceView
+        <EventTable
           run={run}
-          tick={tick}
+          current={tick}
           caption={`Every event of this run (${describeSetting(st.switches)}); ${tickLabel(tick)} is selected.`}
           tickHref={tickHref}
           onTick={(t) => setTick(t)}
-          highlight={focus.includes('trace')}
+          wrapClass={focus.includes('trace') ? 'is-focus' : undefined}
+          tableClass="ex-trace"
+          id="ex-trace"
         />
       </section>
 

@@ -9,6 +9,7 @@ import { eventsAt, short, strictRuleUncheckable, writesAt, type Run, type Switch
 import { valueLabel } from '../../lib/vocabulary.ts';
 import type { Focus } from './scenes.ts';
 import { journalRows, tickLabel } from './format.ts';
+import { RuleLink } from '../trace/EventTable.tsx';
 import { narrate, refusalText, subjectText } from '../../lib/narrate.ts';
 
 const ACTIVITY_TEXT: Record<string, string> = {
@@ -83,7 +84,7 @@ export function TickPanels({ run, switches, tick, focus, sceneNo }: Props) {
           <ul class="ex-events">
             {events.map((e, i) => (
               <li key={i}>
-                <span class={`lane-${e.lane}`}>{e.lane}</span> <span class="ex-actor">{e.actor}</span> {narrate(e)}
+                <span class={`lane-${e.lane}`}>{e.lane}</span> <span class="ex-actor">{e.actor}</span> {narrate(e)} <RuleLink event={e} />
               </li>
             ))}
           </ul>

@@ -10,7 +10,8 @@ import { MAIN, runOf, type SwitchId, type Switches } from './model.ts';
 import { explorerPath, tracePath } from '../../lib/routes.ts';
 import { INVARIANTS } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
-import { InvariantList, OutcomeList } from './Outcome.tsx';
+import { InvariantList } from '../trace/Invariants.tsx';
+import { Outcome } from '../trace/Outcome.tsx';
 import { brokenIds, summarise } from './format.ts';
 import './explorer.css';
 
@@ -52,7 +53,7 @@ export default function TryIt({ initial, heading = 'Try it: switch a protection 
               </span>
             )}
           </p>
-          <OutcomeList run={run} compact />
+          <Outcome run={run} only={['calls', 'posts', 'duplicates', 'newsletter', 'finished']} />
           <InvariantList run={run} compact />
           <p class="ex-tryit__links">
             <a href={href(explorerPath(s))}>Open in the explorer</a>

@@ -3,76 +3,27 @@
  * model output: they format, they never decide. Shared by the explorer, the
  * TryIt panel and the unit tests.
  */
-import { SWITCH_IDS, TIMING, changedFromMain, journalAt, short, type InvariantId, type Run, type Switches } from './model.ts';
-import { INVARIANTS, RECORDS, VOCABULARY, valueLabel } from '../../lib/vocabulary.ts';
+import { INVARIANT_IDS, SWITCH_IDS, journalAt, short, type InvariantId, type Run, type Switches } from './model.ts';
+import { outcomeRows as describeOutcome, partsText } from '../../lib/outcome.ts';
+import { changedLabels, invariantLabel } from '../../lib/vocabulary.ts';
 
 export const tickLabel = (t: number): string => `t${t}`;
 
-/** "#1 3 · #2 3 · #3 0" */
-export function callsByAttemptText(run: Run): string {
-  return Object.entries(run.callsByAttempt)
-    .map(([n, c]) => `#${n} ${c}`)
-    .join(' · ');
-}
+export { callsByAttemptText } from '../../lib/outcome.ts';
 
-export interface OutcomeRow {
-  id: string;
-  label: string;
-  value: string;
-}
-
-/** The outcome of a run as label/value rows (the same rows the browser test reads back). */
-export function outcomeRows(run: Run): OutcomeRow[] {
-  const acc = run.acceptances.length
-    ? run.acceptances.map((a) => `${tickLabel(a.tick)} ${short(a.digest)} ${a.version ? `for ${a.version}` : '(no version recorded)'}`).join('; ')
-    : 'none';
-  return [
-    { id: 'calls', label: 'Model calls', value: `${run.calls} (minimum ${TIMING.minimumCalls}; ${callsByAttemptText(run)})` },
-    {
-      id: 'restored',
-      label: 'Steps restored',
-      value: run.restores.length
-        ? `${run.restored} (${run.restores.map((r) => `${r.step} by #${r.attempt} at ${tickLabel(r.tick)}`).join(', ')})`
-        : `${run.restored}`,
-    },
-    { id: 'rejected', label: 'Stale writes rejected', value: `${run.staleWritesRejected}` },
-    { id: 'applied', label: 'Stale writes applied', value: `${run.staleWritesApplied}` },
-    { id: 'posts', label: 'Posts applied by the feed', value: `${run.posts}` },
-    { id: 'duplicates', label: 'Duplicate posts', value: `${run.duplicatePosts}` },
-    { id: 'acceptances', label: 'Acceptances', value: acc },
-    {
-      id: 'newsletter',
-      label: 'Newsletter',
-      value: run.newsletter
-        ? `admitted ${tickLabel(run.newsletter.tick)} on ${short(run.newsletter.digest)}, quoting ${run.newsletter.quote}`
-        : 'never admitted',
-    },
-    { id: 'finished', label: 'Finished', value: run.finished ? 'yes' : 'no' },
-  ];
+/** The outcome rows as label/value text (Compare diffs them; tests read them). */
+export function outcomeRows(run: Run): { id: string; label: string; value: string }[] {
+  return describeOutcome(run).map((r) => ({ id: r.id, label: r.label, value: partsText(r.parts) }));
 }
 
 export function brokenIds(run: Run): InvariantId[] {
-  return INVARIANTS.filter((i) => run.invariants[i.id]).map((i) => i.id);
-}
-
-/** The first tick at which the engine noted a breach of the invariant, if any. */
-export function breachTick(run: Run, id: InvariantId): number | null {
-  const b = run.breaches.find((x) => x.invariant === id);
-  return b ? b.tick : null;
-}
-
-export function recordFor(id: InvariantId) {
-  const inv = INVARIANTS.find((i) => i.id === id)!;
-  return RECORDS.find((r) => r.id === inv.record)!;
+  return INVARIANT_IDS.filter((id) => run.invariants[id]);
 }
 
 /** A one-sentence summary of a run for the polite live region. */
 export function summarise(s: Switches, run: Run): string {
-  const changed = changedFromMain(s);
-  const what = changed.length
-    ? changed.map((id) => `${VOCABULARY[id].label}: ${valueLabel(id, s[id])}`).join('; ')
-    : 'Main trace';
-  const broken = brokenIds(run).map((id) => INVARIANTS.find((i) => i.id === id)!.label.toLowerCase());
+  const what = changedLabels(s);
+  const broken = brokenIds(run).map((id) => invariantLabel(id, true));
   const news = run.newsletter ? `newsletter ${tickLabel(run.newsletter.tick)} quoting ${run.newsletter.quote}` : 'newsletter never admitted';
   return (
     `${what}. ${run.calls} calls, ${run.posts} ${run.posts === 1 ? 'post' : 'posts'}, ${news}, ` +
