@@ -6,14 +6,14 @@
  */
 import { BASE_SCHEDULE, SCHEDULE_IDS, changedFromBase, scheduleParam, type Schedule, type ScheduleId } from '../model/schedule.ts';
 import type { FaultLabel } from '../model/faults.ts';
-import type { InvariantId, RuleId } from '../model/types.ts';
+import type { InvariantId } from '../model/types.ts';
 import type { Switches } from '../model/switches.ts';
-import { PAGE, explorerSearch, invariantRule, ruleId, rulePath, tickHash } from './routes.ts';
+import { PAGE, explorerSearch, invariantRule, ruleId, tickHash } from './routes.ts';
 
 export const FAULTS_PAGE = '/faults/';
 export const FAULTS_JSON = '/data/faults.json';
 
-/** The rules of the schedule, in the order the rules sections give them. */
+/** The rules of the schedule: sections of the rules page (/model/), in order (src/components/faults/FaultRules.astro). */
 export const FAULT_RULES = ['schedule', 'fault-silence', 'fault-poster', 'fault-retention', 'fault-restart'] as const;
 export type FaultRule = (typeof FAULT_RULES)[number];
 
@@ -22,24 +22,9 @@ export function faultPath(invariant: InvariantId, tick?: number | null): string 
   return `${FAULTS_PAGE}${invariantRule(invariant)}/${tick === undefined || tick === null ? '' : tickHash(tick)}`;
 }
 
-/** The anchor id of a fault rule's section (the same on /model/ and /faults/). */
+/** The anchor id of a fault rule's section on the rules page (/model/#rule-fault-silence). */
 export function faultRuleId(rule: FaultRule): string {
-  return ruleId(rule as RuleId);
-}
-
-/** A fault rule's section on /faults/: /faults/#rule-fault-silence. */
-export function faultRulePath(rule: FaultRule): string {
-  return `${FAULTS_PAGE}#${faultRuleId(rule)}`;
-}
-
-/**
- * Where a rule's section is. The fault rules' sections are on /faults/ (and,
- * once placed there, on the rules page); the other rules' sections on the
- * rules page when the build has one, else null (no link).
- */
-export function ruleHref(rule: RuleId | 'schedule', hasRulesPage: boolean): string | null {
-  if ((FAULT_RULES as readonly string[]).includes(rule)) return faultRulePath(rule as FaultRule);
-  return hasRulesPage ? rulePath(rule as RuleId) : null;
+  return ruleId(rule);
 }
 
 /** The schedule's query parameters: only dimensions that differ from the base ("" for the base schedule). */

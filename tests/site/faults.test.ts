@@ -57,8 +57,8 @@ describe('counterexample pages', () => {
 
 describe('/faults/', () => {
   const t = text(page('/faults/'));
-  it('has the anchored rule sections of the schedule', () => {
-    const html = page('/faults/');
+  it('the rules page has the anchored rule sections of the schedule', () => {
+    const html = page('/model/');
     for (const id of ['rule-schedule', 'rule-fault-silence', 'rule-fault-poster', 'rule-fault-retention', 'rule-fault-restart']) expect(html).toContain(`id="${id}"`);
   });
   it('says, for each invariant nothing breaks with every protection on, how many schedules were tried', () => {
