@@ -4,7 +4,7 @@
  * /data/faults.json. Pure, like routes.ts and vocabulary.ts, whose
  * functions it uses for everything that is not about the schedule.
  */
-import { BASE_SCHEDULE, SCHEDULE_IDS, changedFromBase, scheduleParam, type Schedule, type ScheduleId } from '../model/schedule.ts';
+import { BASE_SCHEDULE, SCHEDULE_IDS, changedFromBase, scheduleSearch, type Schedule, type ScheduleId } from '../model/schedule.ts';
 import type { FaultLabel } from '../model/faults.ts';
 import type { InvariantId } from '../model/types.ts';
 import type { Switches } from '../model/switches.ts';
@@ -25,13 +25,6 @@ export function faultPath(invariant: InvariantId, tick?: number | null): string 
 /** The anchor id of a fault rule's section on the rules page (/model/#rule-fault-silence). */
 export function faultRuleId(rule: FaultRule): string {
   return ruleId(rule);
-}
-
-/** The schedule's query parameters: only dimensions that differ from the base ("" for the base schedule). */
-export function scheduleSearch(sch: Schedule): string {
-  const p = new URLSearchParams();
-  for (const id of changedFromBase(sch)) p.set(id, scheduleParam(id, sch));
-  return p.toString();
 }
 
 /** The explorer at a setting under a schedule: the switches' query, then the schedule's. */

@@ -89,6 +89,13 @@ export function changedFromBase(sch: Schedule): ScheduleId[] {
 /** Upper bounds on the numeric dimensions that parsing accepts (the sweep's bounds are in faults.ts). */
 export const SCHEDULE_LIMITS = { wakeAfter: 30, keyRetention: 40, restartAt: 40 } as const;
 
+/** The schedule's query parameters: only dimensions that differ from the base ("" for the base schedule). */
+export function scheduleSearch(sch: Schedule): string {
+  const p = new URLSearchParams();
+  for (const id of changedFromBase(sch)) p.set(id, scheduleParam(id, sch));
+  return p.toString();
+}
+
 export interface ScheduleProblem {
   param: string;
   value: string;

@@ -56,6 +56,7 @@ async function counterexamples({ browser, url }) {
   for (const c of data.counterexamples) {
     const { context, page, errors } = await open(browser, url(c.explorer.replace(/^.*?\/explorer\//, '/explorer/')));
     try {
+      await page.waitForSelector('[data-faults] select', { timeout: 15_000 }); // the panel's code loads on demand
       const st = await read(page);
       const run = simulate(c.switches, { schedule: c.schedule });
       problems.push(...invariantProblems(st.invariants, run, c.invariant));
@@ -127,7 +128,7 @@ async function select({ browser, url }) {
     }
     problems.push(...invariantProblems(st.invariants, simulate({ ...MAIN, postDies: 'no', change: 'never' }, { schedule }), 'after selecting'));
     await page.reload();
-    await page.waitForSelector('.ex-switches input[name="silent"]');
+    await page.waitForSelector('[data-faults] select', { timeout: 15_000 });
     const again = await read(page);
     if (again.selects.silentAt?.value !== 'effect' || again.open !== true) problems.push('the schedule did not survive a reload');
     return problems;

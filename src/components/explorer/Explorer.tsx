@@ -13,7 +13,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { href } from '../../lib/paths.ts';
 import { BASE_SCHEDULE, MAIN, PRESETS, isBaseSchedule, runOf, type Schedule, type SwitchId, type Switches } from './model.ts';
-import { FaultsPanel } from './FaultsPanel.tsx';
 import { tracePath } from '../../lib/routes.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
@@ -124,6 +123,15 @@ export default function Explorer() {
     setSaid(summarise(st.switches, r));
   };
 
+  // The faults panel's code loads when the reader opens it, or at once when the address sets a schedule.
+  const [Panel, setPanel] = useState<null | typeof import('./FaultsPanel.tsx').FaultsPanel>(null);
+  const loadPanel = () => {
+    if (!Panel) import('./FaultsPanel.tsx').then((m) => setPanel(() => m.FaultsPanel));
+  };
+  useEffect(() => {
+    if (!isBaseSchedule(schedule)) loadPanel();
+  }, [schedule]);
+
   const scene = st.scene !== null ? SCENES[st.scene - 1] : null;
   const focus: Focus[] = scene ? scene.focus : [];
   const tracePage = tracePath(st.switches);
@@ -198,7 +206,16 @@ export default function Explorer() {
           </button>
         </div>
         <SwitchPanel value={st.switches} onChange={setSwitch} label="Switches of this run" />
-        <FaultsPanel switches={st.switches} schedule={schedule} onChange={setSchedule} />
+        {Panel ? (
+          <Panel switches={st.switches} schedule={schedule} onChange={setSchedule} open />
+        ) : (
+          <details class="ex-faults" data-faults onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && loadPanel()}>
+            <summary>
+              Faults <span class="muted small">(the base schedule)</span>
+            </summary>
+            <p class="small">Loading the schedule’s controls…</p>
+          </details>
+        )}
         <p class="ex-setting">
           This run: <strong>{describeSetting(st.switches)}</strong>.{' '}
           <a href={href(tracePage)}>Its permanent trace page</a>

@@ -1,7 +1,7 @@
 /**
- * The explorer's "faults" panel: the fault schedule (rules: /faults/#rule-schedule)
- * as native selects, collapsed by default and open when the address sets a
- * schedule. Each dimension's value is in the URL like the switches
+ * The explorer's "faults" panel: the fault schedule (rules page: #rule-schedule)
+ * as native selects. Explorer.tsx shows it collapsed and loads this file when
+ * the reader opens it, or at once when the address sets a schedule. Each dimension's value is in the URL like the switches
  * (?silentAt=effect&keyRetention=2…; only those that differ from the base).
  * A dimension the setting does not use is shown disabled, with the reason.
  */
@@ -14,6 +14,8 @@ interface Props {
   switches: Switches;
   schedule: Schedule;
   onChange: (schedule: Schedule) => void;
+  /** Open even on the base schedule (the reader opened the panel before its code had loaded). */
+  open?: boolean;
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -39,7 +41,7 @@ const why: Partial<Record<ScheduleId, (s: Switches, sch: Schedule) => string>> =
   epoch: () => 'unused: no restart',
 };
 
-export function FaultsPanel({ switches, schedule, onChange }: Props) {
+export function FaultsPanel({ switches, schedule, onChange, open = false }: Props) {
   const used = usedDimensions(switches, schedule);
   const changed = changedFromBase(schedule);
   const set = (id: ScheduleId, raw: string) => {
@@ -49,7 +51,7 @@ export function FaultsPanel({ switches, schedule, onChange }: Props) {
     onChange({ ...schedule, [id]: v } as Schedule);
   };
   return (
-    <details class="ex-faults" open={changed.length > 0} data-faults>
+    <details class="ex-faults" open={open || changed.length > 0} data-faults>
       <summary>
         Faults{' '}
         <span class="muted small">

@@ -10,9 +10,8 @@
  * becomes a sentence for the visible notice and the part falls back to its
  * default. Pure functions; the island does the history calls.
  */
-import { BASE_SCHEDULE, PRESETS, SCHEDULE_IDS, changedFromMain, fromSlug, parseSchedule, parseSwitches, type Schedule, type Switches } from './model.ts';
+import { BASE_SCHEDULE, PRESETS, SCHEDULE_IDS, changedFromMain, fromSlug, parseSchedule, parseSwitches, scheduleSearch, type Schedule, type Switches } from './model.ts';
 import { EXPLORER_PARAMS, explorerSearch, vsToken } from '../../lib/routes.ts';
-import { scheduleSearch } from '../../lib/faults-site.ts';
 
 export { vsToken };
 
