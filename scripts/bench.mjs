@@ -7,6 +7,7 @@
 //   sweep     all 864 runs simulated (what runAll() does before it memoises), median of
 //             several, plus runAll()'s first, cold call; in a child Node that imports
 //             src/model/index.ts directly (Node 22 type stripping)
+//   faults    one run of the fault sweep (sweepFaults()), wall and CPU time, in a child Node
 //   click     /explorer/: click a fencing radio, time until the DOM has changed and
 //             laid out again (MutationObserver + forced layout, measured in the page
 //             with performance.now()), median of 20 clicks after 4 warm-ups
@@ -62,6 +63,27 @@ if (process.argv[2] === '--sweep-child') {
   }
   console.log(JSON.stringify({ runs: first.length, cold, times }));
   process.exit(0);
+}
+
+// The fault sweep (src/model/faults.ts): one run of sweepFaults(), wall and CPU time.
+if (process.argv[2] === '--faults-child') {
+  const mod = await import(pathToFileURL(MODEL).href);
+  if (typeof mod.sweepFaults !== 'function') throw new Error('src/model/index.ts does not export sweepFaults()');
+  const cpu0 = process.cpuUsage();
+  const t = performance.now();
+  const r = mod.sweepFaults();
+  const wall = performance.now() - t;
+  const cpu = process.cpuUsage(cpu0);
+  console.log(JSON.stringify({ wall, cpu: (cpu.user + cpu.system) / 1000, runs: r.runs, schedules: r.schedules }));
+  process.exit(0);
+}
+
+async function faultSweepTime() {
+  if (!(await exists(MODEL))) return { note: 'n/a (not built yet: no src/model/index.ts)' };
+  const r = await run(import.meta.filename, ['--faults-child'], { quiet: true, timeout: 300_000 });
+  const json = r.tail.findLast((l) => l.startsWith('{'));
+  if (r.code !== 0 || !json) return { note: `n/a (${r.tail.filter(Boolean).slice(-1)[0]?.slice(0, 90) ?? `exit ${r.code}`})` };
+  return JSON.parse(json);
 }
 
 async function sweep() {
@@ -216,6 +238,21 @@ async function main() {
     s.note ?? `${ms(s.value)} (first, cold: ${ms(s.cold)})${sweepRuns}`,
     '< 50 ms',
     verdict(s.value, 50),
+  ]);
+
+  // Fault sweep
+  console.log('timing the fault sweep …');
+  let f;
+  try {
+    f = await faultSweepTime();
+  } catch (err) {
+    f = { note: `n/a (${short(err)})` };
+  }
+  rows.push([
+    'fault sweep (one run of sweepFaults)',
+    f.note ?? `${(f.wall / 1000).toFixed(1)} s wall, ${(f.cpu / 1000).toFixed(1)} s CPU: ${f.runs.toLocaleString('en-GB')} runs for ${f.schedules.toLocaleString('en-GB')} schedules`,
+    '< 10 s',
+    verdict(f.wall, 10_000),
   ]);
 
   // Browser figures

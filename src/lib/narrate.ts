@@ -7,6 +7,7 @@
  */
 import { REVENUE, short, versionHash } from '../model/world.ts';
 import type { Breach, Refusal, StaleMark, TraceEvent, WriteSubject } from '../model/types.ts';
+import { isFaultEvent, narrateFault } from './narrate-faults.ts';
 
 const who = (n: number | null) => `#${n}`;
 
@@ -51,6 +52,7 @@ const WHY = {
 
 /** The sentence for one event. */
 export function narrate(e: TraceEvent): string {
+  if (isFaultEvent(e)) return narrateFault(e); // the fault schedule's events
   const n = who(e.attempt);
   switch (e.kind) {
     case 'report-changed': {

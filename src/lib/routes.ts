@@ -95,6 +95,7 @@ export type RuleSection =
   | 'tick'
   | 'lifecycles'
   | 'outcome'
+  | 'schedule'
   | 'finished'
   | 'duplicate-effect'
   | 'stale-write'

@@ -16,6 +16,7 @@ export const RULE_FILES = [
   'feed.ts',
   'invariants.ts',
   'run.ts',
+  'schedule.ts',
   'sim.ts',
   'stores.ts',
   'switches.ts',
@@ -25,7 +26,7 @@ export const RULE_FILES = [
 ] as const;
 
 /** Files of src/model that hold no rule: entry points and read-only derivations. */
-export const NOT_RULE_FILES = ['browser.ts', 'index.ts', 'ledger.ts', 'presets.ts', 'records.ts', 'sweep.ts', 'views.ts'] as const;
+export const NOT_RULE_FILES = ['browser.ts', 'faults.ts', 'index.ts', 'ledger.ts', 'presets.ts', 'records.ts', 'sweep.ts', 'views.ts'] as const;
 
 /**
  * SHA-256 over the rule files' sources (file name, newline, source; files

@@ -376,4 +376,10 @@ export const RULE_WORDS: Record<RuleSection, { title: string; short: string }> =
   'two-accepted': { title: 'Invariant: one accepted digest per version', short: 'two accepted' },
   finished: { title: 'When a run has finished', short: 'finished' },
   outcome: { title: 'What a run reports', short: 'outcome' },
+  // The fault schedule (src/components/faults/FaultRules.astro).
+  schedule: { title: 'The fault schedule', short: 'schedule' },
+  'fault-silence': { title: 'Fault: where #1 goes silent, and for how long', short: 'fault: silence' },
+  'fault-poster': { title: 'Fault: where the poster dies', short: 'fault: poster' },
+  'fault-retention': { title: 'Fault: the feed forgets keys', short: 'fault: key retention' },
+  'fault-restart': { title: 'Fault: the controller restarts', short: 'fault: restart' },
 };

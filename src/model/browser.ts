@@ -15,3 +15,5 @@ export { TIMING } from './sim.ts';
 export * from './presets.ts';
 export * from './views.ts';
 export * from './records.ts';
+export * from './schedule.ts';
+export { probe, type Probe } from './run.ts';

@@ -8,7 +8,7 @@
  */
 import type { Attempt, AttemptState, Candidate, Refusal } from './types.ts';
 import { STEPS, sectionHash } from './world.ts';
-import { TIMING, breach, contentVersion, emit, hasContentOf, type Sim } from './sim.ts';
+import { actorOf, TIMING, breach, contentVersion, emit, hasContentOf, type Sim } from './sim.ts';
 
 const STOPPED: AttemptState[] = ['unknown', 'fenced', 'refused', 'done'];
 
@@ -66,7 +66,9 @@ function accept(sim: Sim, candidate: Candidate, producer: Attempt): void {
 /** b. Every running attempt whose last heartbeat is 3 or more ticks old becomes UNKNOWN. */
 export function suspect(sim: Sim): void {
   for (const a of sim.attempts) {
-    if ((a.state === 'running' || a.state === 'admitted') && sim.t - a.lastHeartbeat >= TIMING.suspectAfter) {
+    // After a restart the timers count from the restart (timersFrom; 0 without one): heartbeats are not stored.
+    const missed = sim.t - a.lastHeartbeat >= TIMING.suspectAfter && sim.t - sim.timersFrom >= TIMING.suspectAfter;
+    if ((a.state === 'running' || a.state === 'admitted') && missed) {
       a.state = 'unknown';
       emit(sim, 'attempt', 'controller', 'suspected', 'suspect', a.n, { last: a.lastHeartbeat, missed: TIMING.missedHeartbeats });
     }
@@ -156,7 +158,7 @@ function restore(sim: Sim, a: Attempt): void {
     };
     a.restored.push(step);
     sim.restores.push({ attempt: a.n, step, tick: sim.t, from: match.writer });
-    emit(sim, 'journal', `#${a.n}`, 'step-restored', 'restore', a.n, {
+    emit(sim, 'journal', actorOf(a.n), 'step-restored', 'restore', a.n, {
       step,
       result: match.resultId,
       writer: match.writer,
@@ -166,6 +168,27 @@ function restore(sim: Sim, a: Attempt): void {
   if (a.restored.length > 0 && redo.length > 0) {
     const stale = redo.filter((step) => sim.journal.some((e) => e.step === step));
     const absent = redo.filter((step) => !stale.includes(step));
-    emit(sim, 'journal', `#${a.n}`, 'steps-redone', 'restore', a.n, { redo, stale, absent, pin: a.pin });
+    emit(sim, 'journal', actorOf(a.n), 'steps-redone', 'restore', a.n, { redo, stale, absent, pin: a.pin });
   }
+}
+
+/**
+ * The controller restart (#rule-fault-restart). At the scheduled tick the
+ * controller is down: it assesses, suspects and admits nothing. The next
+ * tick it is back with every durable record (attempt records, candidates,
+ * acceptances, intents) and rebuilds its suspicion timers from that tick.
+ * A durable owner epoch is as it was; a volatile one starts again below the
+ * first token, so the next admission issues the first token again.
+ */
+export function controllerDown(sim: Sim): void {
+  sim.reads.restarted = true;
+  emit(sim, 'attempt', 'controller', 'controller-down', 'fault-restart', null, { epoch: sim.ownerEpoch });
+}
+
+export function controllerRestarts(sim: Sim): void {
+  const before = sim.ownerEpoch;
+  const durable = sim.schedule.epoch === 'durable';
+  if (!durable) sim.ownerEpoch = TIMING.firstToken - 1;
+  sim.timersFrom = sim.t;
+  emit(sim, 'attempt', 'controller', 'controller-restarted', 'fault-restart', null, { epoch: sim.ownerEpoch, before, durable });
 }

@@ -6,3 +6,4 @@
 export * from './browser.ts';
 export * from './sweep.ts';
 export * from './ledger.ts';
+export * from './faults.ts';

@@ -11,13 +11,14 @@
  */
 import { slugOf, type Switches } from './switches.ts';
 import { newFeed } from './feed.ts';
-import { assess, admit, suspect } from './controller.ts';
+import { assess, admit, controllerDown, controllerRestarts, suspect } from './controller.ts';
+import { BASE_SCHEDULE, type Schedule } from './schedule.ts';
 import { workers } from './workers.ts';
 import { dependant } from './dependant.ts';
 import { checkInvariants } from './invariants.ts';
 import { STEPS } from './world.ts';
-import { TIMING, emit, hasContentOf, type Sim } from './sim.ts';
-import type { Activity, Attempt, Run, RunOptions, TickSnapshot } from './types.ts';
+import { TIMING, emit, hasContentOf, type ScheduleReads, type Sim } from './sim.ts';
+import type { Activity, Attempt, InvariantId, Run, RunOptions, TickSnapshot } from './types.ts';
 
 function input(sim: Sim): void {
   if (TIMING.changeAt[sim.s.change] === sim.t) {
@@ -33,27 +34,77 @@ function activity(a: Attempt): Activity {
   return a.silent ? 'silent' : 'working';
 }
 
-function snapshot(sim: Sim): TickSnapshot {
+type AttemptSnapshot = TickSnapshot['attempts'][number];
+
+function stepsDone(a: Attempt): number {
+  let n = 0;
+  for (const s of STEPS) if (a.parts[s]) n++;
+  return n;
+}
+
+/** The snapshot of one attempt; the previous tick's object when nothing in it changed (snapshots are read-only). */
+function attemptSnapshot(a: Attempt, prev: AttemptSnapshot | undefined): AttemptSnapshot {
+  const act = activity(a);
+  if (
+    prev !== undefined &&
+    prev.state === a.state &&
+    prev.activity === act &&
+    prev.calls === a.calls &&
+    prev.done.length === stepsDone(a) &&
+    prev.n === a.n
+  ) {
+    return prev; // kind, token and pin never change; done only grows
+  }
+  return {
+    n: a.n,
+    kind: a.kind,
+    token: a.token,
+    pin: a.pin,
+    state: a.state,
+    activity: act,
+    calls: a.calls,
+    done: STEPS.filter((s) => a.parts[s]),
+  };
+}
+
+/**
+ * The state of every entity at the end of this tick. Parts that did not
+ * change since `prev` are shared with it rather than copied: snapshots are
+ * read-only, and their JSON is the same either way.
+ */
+function snapshot(sim: Sim, prev: TickSnapshot | undefined): TickSnapshot {
+  const attempts = sim.attempts.map((a, i) => attemptSnapshot(a, prev?.attempts[i]));
+  const candidates =
+    prev && prev.candidates.length === sim.candidates.length && sim.candidates.every((c, i) => prev.candidates[i].state === c.status)
+      ? prev.candidates
+      : sim.candidates.map((c) => ({ digest: c.digest, attempt: c.attempt, state: c.status }));
+  const intents =
+    prev &&
+    prev.intents.length === sim.intents.length &&
+    sim.intents.every((x, i) => prev.intents[i].state === x.state && prev.intents[i].post === x.post)
+      ? prev.intents
+      : sim.intents.map((i) => ({ digest: i.digest, attempt: i.attempt, key: i.key, state: i.state, post: i.post }));
+  const n = sim.newsletter;
   return {
     tick: sim.t,
     current: sim.current,
     ownerEpoch: sim.ownerEpoch,
-    attempts: sim.attempts.map((a) => ({
-      n: a.n,
-      kind: a.kind,
-      token: a.token,
-      pin: a.pin,
-      state: a.state,
-      activity: activity(a),
-      calls: a.calls,
-      done: STEPS.filter((s) => a.parts[s]),
-    })),
+    attempts: prev && attempts.every((a, i) => a === prev.attempts[i]) && attempts.length === prev.attempts.length ? prev.attempts : attempts,
     journal: sim.journal.length,
-    candidates: sim.candidates.map((c) => ({ digest: c.digest, attempt: c.attempt, state: c.status })),
-    intents: sim.intents.map((i) => ({ digest: i.digest, attempt: i.attempt, key: i.key, state: i.state, post: i.post })),
-    feedKeys: [...sim.feed.remembered].map(([key, v]) => ({ key, post: v.post.id })),
+    candidates,
+    intents,
+    feedKeys:
+      sim.feed.retention === null
+        ? prev && prev.feedKeys.length === sim.feed.remembered.size && sim.feed.posts.length === prev.posts
+          ? prev.feedKeys
+          : [...sim.feed.remembered].map(([key, v]) => ({ key, post: v.post.id }))
+        : // keys the feed still remembers in this tick (rules page: fault-retention)
+          [...sim.feed.remembered].filter(([, v]) => sim.t - v.post.tick < (sim.feed.retention as number)).map(([key, v]) => ({ key, post: v.post.id })),
     posts: sim.feed.posts.length,
-    newsletter: { state: sim.newsletter.state, digest: sim.newsletter.digest, quote: sim.newsletter.quote },
+    newsletter:
+      prev && prev.newsletter.state === n.state && prev.newsletter.digest === n.digest && prev.newsletter.quote === n.quote
+        ? prev.newsletter
+        : { state: n.state, digest: n.digest, quote: n.quote },
   };
 }
 
@@ -61,16 +112,86 @@ function snapshot(sim: Sim): TickSnapshot {
  * Nothing can happen any more: every scheduled moment (wake, correction,
  * newsletter) has passed and no event for longer than a suspicion takes.
  * A live attempt always logs what it does, and a silent one is suspected
- * within `suspectAfter` ticks, so a quiet stretch that long is a fixpoint.
+ * within `suspectAfter` ticks, so a quiet stretch that long is a fixpoint —
+ * unless a paused attempt is still to wake (a schedule can set its wake
+ * after the newsletter is ready; rules page #rule-fault-silence).
  */
 function settled(sim: Sim): boolean {
-  const last = sim.events.length ? sim.events[sim.events.length - 1].tick : 0;
-  return sim.t > TIMING.newsletterReady && sim.t - last > TIMING.suspectAfter;
+  if (sim.t <= TIMING.newsletterReady || sim.t - sim.lastEventTick <= TIMING.suspectAfter) return false;
+  for (const a of sim.attempts) if (a.wakeAt !== null && a.wakeAt > sim.t) return false;
+  return true;
 }
 
+/**
+ * One run: a setting of the eight switches under a fault schedule (the base
+ * schedule unless `options.schedule` says otherwise). The per-tick snapshots
+ * (`ticks`) are computed when first read, by simulating the run again with
+ * snapshots on: most readers (the sweeps, runs.json, the figures) never read
+ * them, and the result is the same either way.
+ */
 export function simulate(s: Switches, options: RunOptions = {}): Run {
-  const horizon = options.horizon ?? TIMING.horizon;
-  const sim: Sim = {
+  if (options.fullSnapshots || options.noSnapshots) return run(s, options, !options.noSnapshots);
+  return run(s, options, false, () => run(s, options, true).ticks);
+}
+
+/**
+ * The outcome of one run under a schedule, without its events or
+ * snapshots: what the fault sweep needs of each of its runs. The full run
+ * is `simulate(s, { schedule })`; the two agree (tests/unit/model/faults.test.ts).
+ */
+export interface Probe {
+  /** Invariants broken, as the engine noted them while the run happened. */
+  engine: Record<InvariantId, boolean>;
+  /** Invariants broken, as the independent checkers find them in the records. */
+  checked: Record<InvariantId, boolean>;
+  /** The tick of the engine's first breach of each invariant (null: not broken). */
+  firstBreach: Record<InvariantId, number | null>;
+  lastTick: number;
+  reads: ScheduleReads;
+  /** Tokens in admission order, and the owner epoch at the end of every tick. */
+  tokens: number[];
+  epochs: number[];
+  /** Applied protected writes whose token was below the highest epoch published so far. */
+  belowHighestEpoch: number;
+  finished: boolean;
+}
+
+export function probe(s: Switches, schedule: Schedule): Probe {
+  const sim = newSim(s, {}, schedule, false);
+  const epochs: number[] = [];
+  let highest = sim.ownerEpoch;
+  let belowHighest = 0;
+  let seenWrites = 0;
+  loop(sim, {}, (sim) => {
+    if (sim.ownerEpoch > highest) highest = sim.ownerEpoch;
+    epochs.push(sim.ownerEpoch);
+    for (; seenWrites < sim.writes.length; seenWrites++) {
+      const w = sim.writes[seenWrites];
+      if (w.outcome !== 'rejected' && w.token < Math.max(highest, w.epoch)) belowHighest++;
+    }
+  });
+  const engine = { duplicateEffect: false, staleWrite: false, supersededAccepted: false, dependantWrong: false, twoAccepted: false };
+  const firstBreach: Record<InvariantId, number | null> = { duplicateEffect: null, staleWrite: null, supersededAccepted: null, dependantWrong: null, twoAccepted: null };
+  for (const b of sim.breaches) {
+    engine[b.invariant] = true;
+    if (firstBreach[b.invariant] === null) firstBreach[b.invariant] = b.tick;
+  }
+  const records = recordsOf(sim);
+  return {
+    engine,
+    checked: checkInvariants(records),
+    firstBreach,
+    lastTick: sim.lastEventTick,
+    reads: sim.reads,
+    tokens: sim.attempts.map((a) => a.token),
+    epochs,
+    belowHighestEpoch: belowHighest,
+    finished: finishedOf(sim),
+  };
+}
+
+function newSim(s: Switches, options: RunOptions, schedule: Schedule, recordEvents: boolean): Sim {
+  return {
     s,
     failClosed: options.failClosed ?? false,
     t: 0,
@@ -83,35 +204,46 @@ export function simulate(s: Switches, options: RunOptions = {}): Run {
     acceptances: [],
     intents: [],
     writes: [],
-    feed: newFeed(),
+    feed: newFeed(schedule.keyRetention),
     sends: [],
     newsletter: { state: 'not-ready', tick: null, digest: null, quote: null, readyAt: TIMING.newsletterReady },
     events: [],
     breaches: [],
     restores: [],
+    schedule,
+    timersFrom: 0,
+    lastEventTick: 0,
+    recordEvents,
+    reads: { silenced: false, posterRead: false, posterStruck: false, keyAges: [], keysExpired: 0, restarted: false, endTick: 0 },
   };
-  const ticks: TickSnapshot[] = [];
+}
+
+/** The tick loop (#rule-tick); `after` sees the state at the end of every tick. */
+function loop(sim: Sim, options: RunOptions, after: (sim: Sim, before: number) => void): void {
+  const horizon = options.horizon ?? TIMING.horizon;
+  const schedule = sim.schedule;
   for (sim.t = 0; sim.t <= horizon; sim.t++) {
     const before = sim.events.length;
     input(sim);
-    assess(sim);
-    suspect(sim);
-    admit(sim);
+    if (sim.t === schedule.restartAt) controllerDown(sim);
+    else {
+      if (schedule.restartAt !== null && sim.t === schedule.restartAt + 1) controllerRestarts(sim);
+      assess(sim);
+      suspect(sim);
+      admit(sim);
+    }
     workers(sim);
     dependant(sim);
-    // Every change of state is logged, so a tick without events leaves every
-    // entity as it was: share the previous snapshot's contents.
-    const prev = ticks[ticks.length - 1];
-    ticks.push(prev && sim.events.length === before && !options.fullSnapshots ? { ...prev, tick: sim.t } : snapshot(sim));
+    sim.reads.endTick = sim.t;
+    after(sim, before);
     if (!options.exhaustive && settled(sim)) break;
   }
-  const lastTick = sim.events.length ? sim.events[sim.events.length - 1].tick : 0;
-  const callsByAttempt: Record<string, number> = {};
-  for (const a of sim.attempts) callsByAttempt[String(a.n)] = a.calls;
-  const digests = sim.feed.posts.map((p) => p.digest);
+}
+
+function recordsOf(sim: Sim) {
   const n = sim.newsletter;
-  const records = {
-    switches: s,
+  return {
+    switches: sim.s,
     writes: sim.writes,
     feedPosts: sim.feed.posts,
     sends: sim.sends,
@@ -120,22 +252,65 @@ export function simulate(s: Switches, options: RunOptions = {}): Run {
     newsletter: n.state === 'admitted' ? { tick: n.tick as number, digest: n.digest as string, quote: n.quote as string } : null,
     versionChangedAt: sim.changedAt,
   };
-  const finalVersion = sim.current;
-  const finished = sim.acceptances.some(
+}
+
+function finishedOf(sim: Sim): boolean {
+  return sim.acceptances.some(
     (acc) =>
-      hasContentOf(sim.candidates.find((c) => c.digest === acc.digest)!.parts, finalVersion) &&
+      hasContentOf(sim.candidates.find((c) => c.digest === acc.digest)!.parts, sim.current) &&
       sim.intents.some((i) => i.digest === acc.digest && i.state === 'confirmed'),
   );
+}
+
+/**
+ * Simulate one run. With `lazyTicks`, the run's `ticks` are not taken now:
+ * they are computed by `lazyTicks` the first time they are read.
+ */
+function run(s: Switches, options: RunOptions, snapshots: boolean, lazyTicks?: () => TickSnapshot[]): Run {
+  const schedule = options.schedule ?? BASE_SCHEDULE;
+  const sim = newSim(s, options, schedule, true);
+  const ticks: TickSnapshot[] = [];
+  loop(sim, options, (sim, before) => {
+    if (snapshots) {
+      // Every change of state is logged, so a tick without events leaves every
+      // entity as it was: share the previous snapshot's contents.
+      const prev = ticks[ticks.length - 1];
+      ticks.push(
+        prev && sim.events.length === before && !options.fullSnapshots && sim.feed.retention === null
+          ? { ...prev, tick: sim.t }
+          : snapshot(sim, options.fullSnapshots ? undefined : prev),
+      );
+    }
+  });
+  const lastTick = sim.lastEventTick;
+  const callsByAttempt: Record<string, number> = {};
+  let calls = 0;
+  for (const a of sim.attempts) {
+    callsByAttempt[String(a.n)] = a.calls;
+    calls += a.calls;
+  }
+  const digests = sim.feed.posts.map((p) => p.digest);
+  const records = recordsOf(sim);
+  const finalVersion = sim.current;
+  const finished = finishedOf(sim);
+  let rejected = 0;
+  let staleApplied = 0;
+  for (const w of sim.writes) {
+    if (w.outcome === 'rejected') rejected++;
+    else if (w.outcome === 'stale-applied') staleApplied++;
+  }
+  if (ticks.length > lastTick + 1) ticks.length = lastTick + 1;
+  let lazy: TickSnapshot[] | null = lazyTicks ? null : ticks;
   return {
     ...records,
     options: { failClosed: sim.failClosed },
     slug: slugOf(s),
-    calls: sim.attempts.reduce((sum, a) => sum + a.calls, 0),
+    calls,
     callsByAttempt,
     restored: sim.restores.length,
     restores: sim.restores,
-    staleWritesRejected: sim.writes.filter((w) => w.outcome === 'rejected').length,
-    staleWritesApplied: sim.writes.filter((w) => w.outcome === 'stale-applied').length,
+    staleWritesRejected: rejected,
+    staleWritesApplied: staleApplied,
     posts: sim.feed.posts.length,
     duplicatePosts: digests.length - new Set(digests).size,
     finished,
@@ -147,6 +322,12 @@ export function simulate(s: Switches, options: RunOptions = {}): Run {
     journal: sim.journal,
     intents: sim.intents,
     finalVersion,
-    ticks: ticks.slice(0, lastTick + 1),
+    get ticks(): TickSnapshot[] {
+      return (lazy ??= (lazyTicks as () => TickSnapshot[])());
+    },
+    set ticks(v: TickSnapshot[]) {
+      lazy = v;
+    },
+    schedule,
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { Switches } from './switches.ts';
 import type { Feed } from './feed.ts';
+import type { Schedule } from './schedule.ts';
 import type {
   Attempt,
   Breach,
@@ -59,6 +60,43 @@ export interface Sim {
   events: TraceEvent[];
   breaches: Breach[];
   restores: { attempt: number; step: (typeof STEPS)[number]; tick: number; from: number }[];
+  schedule: Schedule;
+  /** The controller's suspicion timers count from this tick (its restart), not from before it. */
+  timersFrom: number;
+  /** The tick of the newest event (0 before any). */
+  lastEventTick: number;
+  /** Record events (false: only note their ticks; the fault sweep's probes need no events). */
+  recordEvents: boolean;
+  /** What the run read of its schedule and which faults struck (the fault sweep uses it to tell which schedules must give the same run). */
+  reads: ScheduleReads;
+}
+
+/**
+ * What a run read of its schedule. A dimension the run never read cannot
+ * change it, so every value of that dimension gives the same run (src/model/faults.ts).
+ */
+export interface ScheduleReads {
+  /** #1's silence struck (it strikes once; then wakeAfter was read when paused). */
+  silenced: boolean;
+  /** A post action checked where the poster dies (then posterDies was read). */
+  posterRead: boolean;
+  /** The poster death struck (it strikes once). */
+  posterStruck: boolean;
+  /** The age (tick of the send minus tick stored) of every key the feed found stored when a send looked it up. */
+  keyAges: number[];
+  /** Keys that expired before a send looked them up. */
+  keysExpired: number;
+  /** The controller restart happened. */
+  restarted: boolean;
+  /** The last tick simulated. */
+  endTick: number;
+}
+
+const ACTORS: string[] = [];
+
+/** An attempt as the actor of an event: "#2" (one string per attempt number, not one per event). */
+export function actorOf(n: number): string {
+  return (ACTORS[n] ??= `#${n}`);
 }
 
 /** Record an event of the current tick (see TraceEvent). */
@@ -71,7 +109,8 @@ export function emit<K extends EventKind>(
   attempt: number | null,
   values: EventValues[K],
 ): void {
-  sim.events.push({ tick: sim.t, lane, actor, kind, rule, attempt, values } as TraceEvent);
+  sim.lastEventTick = sim.t;
+  if (sim.recordEvents) sim.events.push({ tick: sim.t, lane, actor, kind, rule, attempt, values } as TraceEvent);
 }
 
 /** Note a breach of an invariant at the current tick. */

@@ -7,30 +7,31 @@
  * (it stops, though it may still be alive). Fencing off: the write lands and
  * is counted as a stale write — the staleWrite invariant.
  */
-import type { Attempt, Store, WriteSubject } from './types.ts';
-import { breach, emit, type Sim } from './sim.ts';
+import type { Attempt, Store, WriteDecision, WriteOutcome, WriteSubject } from './types.ts';
+import { actorOf, breach, emit, type Sim } from './sim.ts';
 
 export function protectedWrite(sim: Sim, a: Attempt, store: Store, subject: WriteSubject): boolean {
   const stale = a.token < sim.ownerEpoch;
-  const decision = {
+  const write = (outcome: WriteOutcome): WriteDecision => ({
     tick: sim.t,
     store,
     writer: a.n,
     token: a.token,
     epoch: sim.ownerEpoch,
     subject,
-  };
+    outcome,
+  });
   if (!stale) {
-    sim.writes.push({ ...decision, outcome: 'applied' });
+    sim.writes.push(write('applied'));
     return true;
   }
   if (sim.s.fencing === 'on') {
-    sim.writes.push({ ...decision, outcome: 'rejected' });
+    sim.writes.push(write('rejected'));
     a.state = 'fenced';
-    emit(sim, 'attempt', `#${a.n}`, 'write-rejected', 'fencing', a.n, { store, token: a.token, epoch: sim.ownerEpoch, subject });
+    emit(sim, 'attempt', actorOf(a.n), 'write-rejected', 'fencing', a.n, { store, token: a.token, epoch: sim.ownerEpoch, subject });
     return false;
   }
-  sim.writes.push({ ...decision, outcome: 'stale-applied' });
+  sim.writes.push(write('stale-applied'));
   breach(sim, { invariant: 'staleWrite', values: { attempt: a.n, token: a.token, epoch: sim.ownerEpoch, store, subject } });
   return true;
 }

@@ -5,6 +5,7 @@
 import type { StepName, VersionName } from './world.ts';
 import type { Switches } from './switches.ts';
 import type { Feed } from './feed.ts';
+import type { Schedule } from './schedule.ts';
 
 /** ATTEMPT lifecycle: admitted → running → unknown | fenced | refused | done. */
 export type AttemptState = 'admitted' | 'running' | 'unknown' | 'fenced' | 'refused' | 'done';
@@ -40,6 +41,8 @@ export interface Attempt {
   toPost: string | null; // digest accepted this tick, to announce
   settles: number | null; // index of the intent a settle attempt settles
   calls: number;
+  /** Set only when #1 went silent before an action other than a model call: what it does when it wakes. */
+  resume?: { action: 'assemble' } | { action: 'send'; intent: number };
 }
 
 export interface JournalEntry {
@@ -134,7 +137,12 @@ export type RuleId =
   | 'post-dies'
   | 'fencing'
   | 'feed'
-  | 'dependant';
+  | 'dependant'
+  // The fault schedule (rules page: #rule-schedule and the sections after it).
+  | 'fault-silence'
+  | 'fault-poster'
+  | 'fault-retention'
+  | 'fault-restart';
 
 /** Why a candidate was refused at assessment. */
 export type Refusal =
@@ -179,6 +187,13 @@ export interface EventValues {
   'step-restored': { step: StepName; result: string; writer: number; wanted: string | null };
   'steps-redone': { redo: StepName[]; stale: StepName[]; absent: StepName[]; pin: VersionName };
   'write-rejected': { store: Store; token: number; epoch: number; subject: WriteSubject };
+  // Fault schedule events (rules fault-silence, fault-poster, fault-retention, fault-restart).
+  'falls-silent-before': { action: 'assemble' | 'send' };
+  'wakes-to-act': { action: 'assemble' | 'send'; token: number };
+  'poster-dies-at': { point: 'before-send' | 'after-confirm' };
+  'key-expired': { key: string; post: string; storedAt: number; retention: number };
+  'controller-down': { epoch: number };
+  'controller-restarted': { epoch: number; before: number; durable: boolean };
   'newsletter-waits': { reason: 'no-version' | 'none-accepted'; current: VersionName };
   'newsletter-admitted': {
     digest: string;
@@ -266,6 +281,10 @@ export interface RunOptions {
   exhaustive?: boolean;
   /** Take a fresh snapshot on every tick, even one without events (tests use it). */
   fullSnapshots?: boolean;
+  /** When and how the faults strike (default: the base schedule, the fixed timing of the 864 runs). */
+  schedule?: Schedule;
+  /** Leave out the per-tick snapshots (`ticks` is empty): the fault sweep never reads them. */
+  noSnapshots?: boolean;
 }
 
 export interface Run {
@@ -297,4 +316,6 @@ export interface Run {
   versionChangedAt: number | null;
   finalVersion: VersionName;
   ticks: TickSnapshot[];
+  /** The fault schedule the run followed. */
+  schedule: Schedule;
 }

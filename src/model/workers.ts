@@ -13,7 +13,8 @@ import type { Attempt, Part } from './types.ts';
 import { STEPS, WORK_ID, digestId, resultId, sectionHash, short, type StepName } from './world.ts';
 import { receive } from './feed.ts';
 import { protectedWrite } from './stores.ts';
-import { TIMING, breach, emit, quoteOf, staleMark, type Sim } from './sim.ts';
+import { actorOf, breach, emit, quoteOf, staleMark, type Sim } from './sim.ts';
+import { BASE_SCHEDULE, type SilentAt } from './schedule.ts';
 
 export function workers(sim: Sim): void {
   for (const a of sim.attempts) {
@@ -21,7 +22,8 @@ export function workers(sim: Sim): void {
     if (a.state === 'fenced' || a.state === 'refused' || a.state === 'done') continue;
     if (a.silent) {
       if (a.wakeAt !== sim.t) continue;
-      wake(sim, a);
+      if (a.resume) wakeToAct(sim, a);
+      else wake(sim, a);
       continue;
     }
     if (a.state === 'admitted') a.state = 'running';
@@ -34,8 +36,12 @@ function act(sim: Sim, a: Attempt): void {
   if (a.toPost) return post(sim, a, a.toPost);
   const next = STEPS.find((s) => !a.parts[s]);
   if (next) return compute(sim, a, next); // heartbeats unless it falls silent
+  if (!a.candidate) {
+    if (silenceStrikes(sim, a, 'assemble')) return fallSilentBefore(sim, a, { action: 'assemble' });
+    a.lastHeartbeat = sim.t;
+    return assemble(sim, a);
+  }
   a.lastHeartbeat = sim.t;
-  if (!a.candidate) return assemble(sim, a);
   // Otherwise: waiting for assessment; the heartbeat is the whole action.
 }
 
@@ -51,15 +57,43 @@ function computedPart(sim: Sim, a: Attempt, step: StepName): Part {
   };
 }
 
+/**
+ * Attempt #1 goes silent once, at the start of the action the schedule names
+ * (#rule-silent for the base schedule, #rule-fault-silence for any other).
+ */
+function silenceStrikes(sim: Sim, a: Attempt, action: SilentAt): boolean {
+  return a.n === 1 && !sim.reads.silenced && sim.schedule.silentAt === action;
+}
+
+/** The rule behind #1's silence and waking: the base rule, or the schedule's when it differs from the base. */
+function silenceRule(sim: Sim): 'silent' | 'fault-silence' {
+  const sch = sim.schedule;
+  return sch.silentAt === BASE_SCHEDULE.silentAt && (sim.s.silent === 'crashed' || sch.wakeAfter === BASE_SCHEDULE.wakeAfter)
+    ? 'silent'
+    : 'fault-silence';
+}
+
+/** Silent from now: no heartbeat, no write. Crashed: for good; paused: until the schedule's wake. */
+function goSilent(sim: Sim, a: Attempt): void {
+  sim.reads.silenced = true;
+  a.silent = true;
+  if (sim.s.silent === 'crashed') a.dead = true;
+  else a.wakeAt = sim.t + sim.schedule.wakeAfter;
+}
+
+function fallSilentBefore(sim: Sim, a: Attempt, resume: NonNullable<Attempt['resume']>): void {
+  goSilent(sim, a);
+  a.resume = resume;
+  emit(sim, 'attempt', actorOf(a.n), 'falls-silent-before', 'fault-silence', a.n, { action: resume.action });
+}
+
 function compute(sim: Sim, a: Attempt, step: StepName): void {
   a.calls += 1;
-  if (a.n === 1 && sim.t === TIMING.silentAt && step === TIMING.silentStep) {
+  if (silenceStrikes(sim, a, step)) {
     // The call goes out; then nothing: no heartbeat, no write.
-    a.silent = true;
+    goSilent(sim, a);
     a.inFlight = step;
-    if (sim.s.silent === 'crashed') a.dead = true;
-    else a.wakeAt = TIMING.wakeAt;
-    emit(sim, 'attempt', `#${a.n}`, 'falls-silent', 'silent', a.n, { step });
+    emit(sim, 'attempt', actorOf(a.n), 'falls-silent', silenceRule(sim), a.n, { step });
     return;
   }
   a.lastHeartbeat = sim.t;
@@ -67,10 +101,10 @@ function compute(sim: Sim, a: Attempt, step: StepName): void {
   a.parts[step] = part;
   if (sim.s.checkpoints === 'per-step') {
     if (!saveStep(sim, a, part)) return;
-    emit(sim, 'journal', `#${a.n}`, 'step-journaled', 'compute', a.n, { step, pin: a.pin, result: part.resultId, stale: staleMark(sim, a) });
+    emit(sim, 'journal', actorOf(a.n), 'step-journaled', 'compute', a.n, { step, pin: a.pin, result: part.resultId, stale: staleMark(sim, a) });
   } else {
     a.unsaved.push(step);
-    emit(sim, 'attempt', `#${a.n}`, 'step-held', 'compute', a.n, { step, pin: a.pin, result: part.resultId });
+    emit(sim, 'attempt', actorOf(a.n), 'step-held', 'compute', a.n, { step, pin: a.pin, result: part.resultId });
   }
 }
 
@@ -98,14 +132,28 @@ function wake(sim: Sim, a: Attempt): void {
   a.inFlight = null;
   const part = computedPart(sim, a, step);
   a.parts[step] = part;
+  const rule = silenceRule(sim);
   if (sim.s.checkpoints === 'per-step') {
-    emit(sim, 'attempt', `#${a.n}`, 'wakes-to-write', 'silent', a.n, { step, result: part.resultId, token: a.token });
+    emit(sim, 'attempt', actorOf(a.n), 'wakes-to-write', rule, a.n, { step, result: part.resultId, token: a.token });
     if (!saveStep(sim, a, part)) return;
-    emit(sim, 'journal', `#${a.n}`, 'woken-step-journaled', 'silent', a.n, { step, stale: staleMark(sim, a) });
+    emit(sim, 'journal', actorOf(a.n), 'woken-step-journaled', rule, a.n, { step, stale: staleMark(sim, a) });
   } else {
     a.unsaved.push(step);
-    emit(sim, 'attempt', `#${a.n}`, 'wakes-holding', 'silent', a.n, { step, result: part.resultId });
+    emit(sim, 'attempt', actorOf(a.n), 'wakes-holding', rule, a.n, { step, result: part.resultId });
   }
+}
+
+/** #1 wakes where it went silent before assembling or sending, and does that action now (#rule-fault-silence). */
+function wakeToAct(sim: Sim, a: Attempt): void {
+  const resume = a.resume as NonNullable<Attempt['resume']>;
+  a.silent = false;
+  a.wakeAt = null;
+  a.resume = undefined;
+  delete a.resume;
+  a.lastHeartbeat = sim.t;
+  emit(sim, 'attempt', actorOf(a.n), 'wakes-to-act', 'fault-silence', a.n, { action: resume.action, token: a.token });
+  if (resume.action === 'assemble') assemble(sim, a);
+  else deliver(sim, a, resume.intent);
 }
 
 function assemble(sim: Sim, a: Attempt): void {
@@ -130,7 +178,7 @@ function assemble(sim: Sim, a: Attempt): void {
     refusal: null,
     stale: a.token < sim.ownerEpoch,
   });
-  emit(sim, 'artifact', `#${a.n}`, 'candidate-written', 'assemble', a.n, {
+  emit(sim, 'artifact', actorOf(a.n), 'candidate-written', 'assemble', a.n, {
     digest,
     pin: a.pin,
     quote: quoteOf(parts),
@@ -138,6 +186,8 @@ function assemble(sim: Sim, a: Attempt): void {
     stale: staleMark(sim, a),
   });
 }
+
+const ANNOUNCEMENT_TEXT = `New digest for ${WORK_ID}`;
 
 export function keyFor(sim: Sim, a: Attempt, digest: string): string | null {
   if (sim.s.key === 'per-operation') return `announce:${WORK_ID}:${short(digest)}`;
@@ -150,7 +200,9 @@ function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembere
   const intent = sim.intents[intentIndex];
   const key = keyFor(sim, a, intent.digest);
   const before = sim.feed.posts.map((p) => p.digest);
-  const receipt = receive(sim.feed, key, { digest: short(intent.digest), text: `New digest for ${WORK_ID}` }, sim.t);
+  const stored = key === null ? undefined : sim.feed.remembered.get(key);
+  if (stored) sim.reads.keyAges.push(sim.t - stored.post.tick);
+  const receipt = receive(sim.feed, key, { digest: short(intent.digest), text: ANNOUNCEMENT_TEXT }, sim.t);
   const dup = receipt.kind === 'applied' && before.includes(short(intent.digest));
   sim.sends.push({
     tick: sim.t,
@@ -164,6 +216,11 @@ function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembere
   if (receipt.kind === 'rejected') {
     emit(sim, 'effect', 'feed', 'send-rejected', 'feed', a.n, { key, reason: receipt.reason });
     return 'rejected';
+  }
+  if (receipt.kind === 'applied' && receipt.forgot) {
+    sim.reads.keysExpired += 1;
+    const retention = sim.feed.retention as number;
+    emit(sim, 'effect', 'feed', 'key-expired', 'fault-retention', a.n, { key: key as string, post: receipt.forgot.id, storedAt: receipt.forgot.tick, retention });
   }
   intent.state = 'unconfirmed';
   intent.post = receipt.post.id;
@@ -183,7 +240,7 @@ function confirm(sim: Sim, a: Attempt, intentIndex: number): boolean {
   intent.confirmedAt = sim.t;
   intent.confirmedBy = a.n;
   a.state = 'done';
-  emit(sim, 'effect', `#${a.n}`, 'confirmed', a.kind === 'settle' ? 'settle' : 'post', a.n, { post: intent.post as string, stale: staleMark(sim, a) });
+  emit(sim, 'effect', actorOf(a.n), 'confirmed', a.kind === 'settle' ? 'settle' : 'post', a.n, { post: intent.post as string, stale: staleMark(sim, a) });
   return true;
 }
 
@@ -194,17 +251,38 @@ function post(sim: Sim, a: Attempt, digest: string): void {
   if (!protectedWrite(sim, a, 'intents', { kind: 'intent', digest })) return;
   sim.intents.push({ digest, attempt: a.n, key, tick: sim.t, state: 'recorded', post: null, confirmedAt: null, confirmedBy: null });
   const index = sim.intents.length - 1;
-  emit(sim, 'effect', `#${a.n}`, 'intent-recorded', 'post', a.n, { digest, stale: staleMark(sim, a) });
-  const firstPost = sim.feed.posts.length === 0;
+  emit(sim, 'effect', actorOf(a.n), 'intent-recorded', 'post', a.n, { digest, stale: staleMark(sim, a) });
+  if (silenceStrikes(sim, a, 'effect')) return fallSilentBefore(sim, a, { action: 'send', intent: index });
+  deliver(sim, a, index);
+}
+
+/**
+ * Send a post action's announcement and confirm it. With postDies=yes the
+ * poster dies once, at the schedule's point, in the post action that sends
+ * the run's first post (#rule-post-dies; other points: #rule-fault-poster).
+ */
+function deliver(sim: Sim, a: Attempt, index: number): void {
+  const dies = sim.s.postDies === 'yes' && !sim.reads.posterStruck && sim.feed.posts.length === 0 ? sim.schedule.posterDies : null;
+  if (dies) sim.reads.posterRead = true;
+  if (dies === 'before-send') return die(sim, a, 'before-send');
   const outcome = send(sim, a, index);
   if (outcome === 'rejected') return;
-  if (sim.s.postDies === 'yes' && firstPost && outcome === 'applied') {
+  if (dies === 'after-apply' && outcome === 'applied') {
+    sim.reads.posterStruck = true;
     a.dead = true;
     a.silent = true;
-    emit(sim, 'attempt', `#${a.n}`, 'poster-dies', 'post-dies', a.n, {});
+    emit(sim, 'attempt', actorOf(a.n), 'poster-dies', 'post-dies', a.n, {});
     return;
   }
-  confirm(sim, a, index);
+  if (!confirm(sim, a, index)) return;
+  if (dies === 'after-confirm' && outcome === 'applied') die(sim, a, 'after-confirm');
+}
+
+function die(sim: Sim, a: Attempt, point: 'before-send' | 'after-confirm'): void {
+  sim.reads.posterStruck = true;
+  a.dead = true;
+  a.silent = true;
+  emit(sim, 'attempt', actorOf(a.n), 'poster-dies-at', 'fault-poster', a.n, { point });
 }
 
 function settle(sim: Sim, a: Attempt): void {

@@ -95,13 +95,33 @@ export function versionHash(v: VersionName): string {
  * new result; a restored step keeps the id it was stored with.
  */
 export function resultId(step: StepName, readHash: string, attempt: number): string {
-  return sha256Hex(`${step}\n${readHash}\n#${attempt}`);
+  // Memoised by its parts, so a repeated id costs two map lookups and no string building.
+  let byStep = RESULT_MEMO.get(readHash);
+  if (byStep === undefined) RESULT_MEMO.set(readHash, (byStep = new Map()));
+  let byAttempt = byStep.get(step);
+  if (byAttempt === undefined) byStep.set(step, (byAttempt = []));
+  return (byAttempt[attempt] ??= sha256Hex(`${step}\n${readHash}\n#${attempt}`));
 }
+
+const RESULT_MEMO = new Map<string, Map<StepName, string[]>>();
 
 /** Digest id: SHA-256 over the four part result ids in step order. */
 export function digestId(partIds: readonly string[]): string {
-  return sha256Hex(partIds.join('\n'));
+  // Memoised by the ids themselves (a trie over the four), not by their joined text.
+  let node: DigestTrie = DIGEST_MEMO;
+  for (const id of partIds) {
+    let next = node.next.get(id);
+    if (next === undefined) node.next.set(id, (next = { next: new Map(), digest: null }));
+    node = next;
+  }
+  return (node.digest ??= sha256Hex(partIds.join('\n')));
 }
+
+interface DigestTrie {
+  next: Map<string, DigestTrie>;
+  digest: string | null;
+}
+const DIGEST_MEMO: DigestTrie = { next: new Map(), digest: null };
 
 /** Which version a section hash belongs to (s1, s3, s4 hash the same in both). */
 export function versionsWithSection(step: StepName, hash: string): VersionName[] {

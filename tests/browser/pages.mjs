@@ -16,6 +16,8 @@ export const PAGES = [
   { name: '404', path: '/no-such-page/', status: 404 },
   { name: 'search', path: '/search/?q=fencing' },
   { name: 'model', path: '/model/#rule-assess' },
+  { name: 'faults', path: '/faults/' },
+  { name: 'fault-counterexample', path: '/faults/duplicate-effect/' },
 ];
 
 /** WCAG 2.2 A and AA rule sets, as axe-core tags them. */

@@ -12,7 +12,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { href } from '../../lib/paths.ts';
-import { MAIN, PRESETS, runOf, type SwitchId, type Switches } from './model.ts';
+import { BASE_SCHEDULE, MAIN, PRESETS, isBaseSchedule, runOf, type Schedule, type SwitchId, type Switches } from './model.ts';
 import { tracePath } from '../../lib/routes.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
@@ -55,11 +55,11 @@ function fromLocation(guideAt: number, prev?: State): State {
     if (tick === null) tick = sc.tick(runOf(want));
   }
   if (tick !== null) {
-    const c = clampTick(tick, runOf(switches).lastTick);
+    const c = clampTick(tick, runOf(switches, u.scene !== null ? BASE_SCHEDULE : u.schedule).lastTick);
     if (c.problem && !kept) notices.push(c.problem);
     tick = c.tick;
   }
-  return { switches, tick, scene: u.scene, vs: u.vs, guideAt: u.scene ?? guideAt, notices };
+  return { switches, tick, scene: u.scene, vs: u.vs, guideAt: u.scene ?? guideAt, notices, schedule: u.scene !== null ? BASE_SCHEDULE : u.schedule };
 }
 
 const pagePath = () => location.pathname;
@@ -70,7 +70,8 @@ export default function Explorer() {
   const [link, setLink] = useState<{ url: string; copied: boolean } | null>(null);
   const scrubbing = useRef(false);
 
-  const run = useMemo(() => runOf(st.switches), [st.switches]);
+  const schedule = st.schedule ?? BASE_SCHEDULE;
+  const run = useMemo(() => runOf(st.switches, schedule), [st.switches, schedule]);
   const vs = st.vs ?? MAIN;
   const other = useMemo(() => runOf(vs), [vs]);
   const tick = st.tick ?? run.lastTick;
@@ -109,7 +110,7 @@ export default function Explorer() {
   }, []);
 
   const setSwitches = (switches: Switches, announce = true) => {
-    const r = runOf(switches);
+    const r = runOf(switches, schedule);
     const t = st.tick === null ? null : Math.min(st.tick, r.lastTick);
     commit({ ...st, switches, tick: t, scene: null, notices: [] });
     if (announce) setSaid(summarise(switches, r));
@@ -124,10 +125,24 @@ export default function Explorer() {
     const sc = SCENES[n - 1];
     const s = sceneSwitches(sc);
     const r = runOf(s);
-    commit({ ...st, switches: s, tick: sc.tick(r), scene: n, guideAt: n, notices: [] });
+    commit({ ...st, switches: s, tick: sc.tick(r), scene: n, guideAt: n, notices: [], schedule: BASE_SCHEDULE });
     setSaid('');
   };
   const setVs = (s: Switches) => commit({ ...st, vs: sameSwitches(s, MAIN) ? null : s });
+  const setSchedule = (next: Schedule) => {
+    const r = runOf(st.switches, next);
+    commit({ ...st, schedule: next, tick: st.tick === null ? null : Math.min(st.tick, r.lastTick), scene: null, notices: [] });
+    setSaid(summarise(st.switches, r));
+  };
+
+  // The faults panel's code loads when the reader opens it, or at once when the address sets a schedule.
+  const [Panel, setPanel] = useState<null | typeof import('./FaultsPanel.tsx').FaultsPanel>(null);
+  const loadPanel = () => {
+    if (!Panel) import('./FaultsPanel.tsx').then((m) => setPanel(() => m.FaultsPanel));
+  };
+  useEffect(() => {
+    if (!isBaseSchedule(schedule)) loadPanel();
+  }, [schedule]);
 
   const scene = st.scene !== null ? SCENES[st.scene - 1] : null;
   const focus: Focus[] = scene ? scene.focus : [];
@@ -141,7 +156,10 @@ export default function Explorer() {
   const broken = brokenIds(run);
 
   const permalink = async () => {
-    const url = new URL(href(tracePath(st.switches, tick)), location.origin).href;
+    // A trace page shows the base schedule; under another schedule the explorer's own address is the permalink.
+    const url = isBaseSchedule(schedule)
+      ? new URL(href(tracePath(st.switches, tick)), location.origin).href
+      : new URL(pagePath() + toUrl({ ...st, tick, scene: null }), location.origin).href;
     let copied = false;
     try {
       if (navigator.clipboard && window.isSecureContext) {
@@ -200,9 +218,20 @@ export default function Explorer() {
           </button>
         </div>
         <SwitchPanel value={st.switches} onChange={setSwitch} label="Switches of this run" />
+        {Panel ? (
+          <Panel switches={st.switches} schedule={schedule} onChange={setSchedule} open />
+        ) : (
+          <details class="ex-faults" data-faults onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && loadPanel()}>
+            <summary>
+              Faults <span class="muted small">(the base schedule)</span>
+            </summary>
+            <p class="small">Loading the schedule’s controls…</p>
+          </details>
+        )}
         <p class="ex-setting">
           This run: <strong>{describeSetting(st.switches)}</strong>.{' '}
           <a href={href(tracePage)}>Its permanent trace page</a>
+          {!isBaseSchedule(schedule) && <span class="muted small"> (under the base schedule)</span>}
         </p>
       </section>
 

@@ -4,18 +4,18 @@
  * slug so that flipping a switch back and forth never simulates the same
  * setting twice.
  */
-import { simulate, slugOf, type Run, type Switches } from '../../model/browser.ts';
+import { BASE_SCHEDULE, SCHEDULE_IDS, simulate, slugOf, type Run, type Schedule, type Switches } from '../../model/browser.ts';
 
 export * from '../../model/browser.ts';
 
 const cache = new Map<string, Run>();
 
-/** The run for a setting, simulated once per page. */
-export function runOf(s: Switches): Run {
-  const slug = slugOf(s);
+/** The run for a setting (under a fault schedule, the base one by default), simulated once per page. */
+export function runOf(s: Switches, schedule: Schedule = BASE_SCHEDULE): Run {
+  const slug = slugOf(s) + SCHEDULE_IDS.map((id) => `|${schedule[id]}`).join('');
   let run = cache.get(slug);
   if (!run) {
-    run = simulate(s);
+    run = simulate(s, { schedule });
     cache.set(slug, run);
   }
   return run;

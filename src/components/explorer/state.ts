@@ -10,7 +10,7 @@
  * becomes a sentence for the visible notice and the part falls back to its
  * default. Pure functions; the island does the history calls.
  */
-import { PRESETS, changedFromMain, fromSlug, parseSwitches, type Switches } from './model.ts';
+import { BASE_SCHEDULE, PRESETS, SCHEDULE_IDS, changedFromMain, fromSlug, parseSchedule, parseSwitches, scheduleSearch, type Schedule, type Switches } from './model.ts';
 import { EXPLORER_PARAMS, explorerSearch, vsToken } from '../../lib/routes.ts';
 
 export { vsToken };
@@ -26,6 +26,8 @@ export interface UrlState {
   problems: string[];
   /** True when the query gave at least one switch parameter. */
   hadSwitches: boolean;
+  /** The fault schedule (FaultsPanel.tsx): its dimensions are query parameters too. */
+  schedule: Schedule;
 }
 
 const TICK_RE = /^t(\d{1,6})$/;
@@ -63,7 +65,9 @@ export function parseUrl(search: string, hash: string, sceneCount: number): UrlS
   } catch {
     problems.push('The query string could not be read; showing the main trace.');
   }
-  const switchParams = params.filter(([k]) => !(EXPLORER_PARAMS as readonly string[]).includes(k));
+  const switchParams = params.filter(([k]) => !(EXPLORER_PARAMS as readonly string[]).includes(k) && !(SCHEDULE_IDS as readonly string[]).includes(k));
+  const sch = parseSchedule(params);
+  problems.push(...sch.problems.map((p) => p.message));
   const parsed = parseSwitches(switchParams);
   problems.push(...parsed.problems.map((p) => p.message));
 
@@ -88,7 +92,7 @@ export function parseUrl(search: string, hash: string, sceneCount: number): UrlS
 
   const t = parseTickHash(hash);
   if (t.problem) problems.push(t.problem);
-  return { switches: parsed.switches, tick: t.tick, scene, vs, problems, hadSwitches: switchParams.length > 0 };
+  return { switches: parsed.switches, tick: t.tick, scene, vs, problems, hadSwitches: switchParams.length > 0, schedule: sch.schedule };
 }
 
 /** Clamp a requested tick into a run's range [0, lastTick]. */
@@ -104,11 +108,17 @@ export interface ViewState {
   tick: number | null; // null: no tick chosen (the end of the run is shown)
   scene: number | null;
   vs: Switches | null; // null: main trace
+  schedule?: Schedule; // absent: the base schedule
 }
 
 /** The search + hash for a view ('' for the main trace with no tick), to append to the page path. Compare with the main trace is the default, so it is not written. */
 export function toUrl(v: ViewState): string {
-  return explorerSearch(v.switches, { scene: v.scene, tick: v.tick, vs: v.vs && changedFromMain(v.vs).length > 0 ? v.vs : null });
+  const url = explorerSearch(v.switches, { scene: v.scene, tick: v.tick, vs: v.vs && changedFromMain(v.vs).length > 0 ? v.vs : null });
+  const faults = scheduleSearch(v.schedule ?? BASE_SCHEDULE);
+  if (!faults) return url;
+  // The schedule's parameters go after the switches', scene and vs, before the hash.
+  const [search, hash] = url.includes('#') ? [url.slice(0, url.indexOf('#')), url.slice(url.indexOf('#'))] : [url, ''];
+  return `${search ? `${search}&` : '?'}${faults}${hash}`;
 }
 
 
