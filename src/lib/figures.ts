@@ -31,7 +31,7 @@ import {
   weakenOne,
 } from '../model/index.ts';
 import { mean } from './vocabulary.ts';
-import { brokenInvariants, type Run, type Switches } from '../model/index.ts';
+import { INVARIANT_IDS, brokenInvariants, faultSweep, type Run, type Switches } from '../model/index.ts';
 
 export interface CheckpointPair {
   perStep: Run;
@@ -55,7 +55,7 @@ export function checkpointPairs(runs: readonly Run[] = runAll()): CheckpointPair
     });
 }
 
-export type FigureFormat = 'plain' | 'tick' | 'short' | 'mean' | 'attempt' | 'percent' | 'count';
+export type FigureFormat = 'plain' | 'tick' | 'short' | 'mean' | 'attempt' | 'percent' | 'count' | 'grouped';
 
 /**
  * How a count reads in running prose (`as="count"`): the noun agrees with the
@@ -133,7 +133,47 @@ function buildRoots(): Record<string, unknown> {
   };
   for (const p of PRESETS) r[p.id] = runFor(p.switches);
   r['pins-off-closed'] = simulate(PRESETS.find((p) => p.id === 'pins-off')!.switches, { failClosed: true });
+  // The fault sweep takes seconds: computed only when a page asks for one of its figures.
+  let faults: Record<string, unknown> | null = null;
+  Object.defineProperty(r, 'faults', { enumerable: true, get: () => (faults ??= faultFigures()) });
   return r;
+}
+
+/**
+ * faults.*: the exhaustive fault-schedule sweep (src/model/faults.ts).
+ *   faults.settings / schedulesPerSetting / pairs / runs   the space covered
+ *   faults.on.<invariant>.schedules / .tick / .faults      all four protections on: how many
+ *                                                          schedules break it; its shortest counterexample
+ *   faults.on.holding / .breaking                          invariants no schedule breaks / some does
+ *   faults.variant.<weakening id>.<invariant>              schedules breaking it with one protection weakened
+ *   faults.property.<property id>.checked / .failed        the properties checked over the space
+ */
+function faultFigures(): Record<string, unknown> {
+  const sweep = faultSweep();
+  const byId = Object.fromEntries(sweep.variants.map((v) => [v.id, v]));
+  const on = byId['all-on'];
+  const inv = (v: (typeof sweep.variants)[number]) =>
+    Object.fromEntries(
+      INVARIANT_IDS.map((id) => {
+        const b = v.byInvariant[id];
+        return [id, { schedules: b.schedules, ...(b.shortest ? { tick: b.shortest.tick, faults: b.shortest.faults } : {}) }];
+      }),
+    );
+  return {
+    settings: sweep.settings,
+    schedulesPerSetting: sweep.schedulesPerSetting,
+    pairs: sweep.schedules,
+    runs: sweep.runs,
+    variants: sweep.variants.length,
+    on: {
+      ...inv(on),
+      schedules: on.schedules,
+      breaking: INVARIANT_IDS.filter((id) => on.byInvariant[id].schedules > 0).length,
+      holding: INVARIANT_IDS.filter((id) => on.byInvariant[id].schedules === 0).length,
+    },
+    variant: Object.fromEntries(sweep.variants.map((v) => [v.id, inv(v)])),
+    property: Object.fromEntries(sweep.properties.map((p) => [p.id, { checked: p.checked, failed: p.failed }])),
+  };
 }
 
 /** The raw model value at a dotted key; throws a clear error for a key that names nothing. */
@@ -154,6 +194,8 @@ export function format(value: unknown, as: FigureFormat = 'plain', opts: CountOp
   switch (as) {
     case 'count':
       return count(value, opts);
+    case 'grouped': // 94,889,088
+      return Number(value).toLocaleString('en-GB');
     case 'tick':
       return `t${value}`;
     case 'short':
