@@ -36,15 +36,17 @@ interface PanelProps {
 
 function Panel({ id, title, focus, sceneNo, children, wide }: PanelProps) {
   const on = id !== 'now' && focus.includes(id) && sceneNo !== null;
+  // The explorer's own "At tN" heading is #ex-now-h: this panel's heading needs another id.
+  const headingId = id === 'now' ? 'ex-now-panel-h' : `ex-${id}-h`;
   return (
     <section
       class={'ex-panel' + (on ? ' is-focus' : '') + (wide ? ' ex-panel--wide' : '')}
       id={`ex-${id}`}
-      aria-labelledby={`ex-${id}-h`}
+      aria-labelledby={headingId}
       data-panel={id}
       tabindex={-1}
     >
-      <h3 id={`ex-${id}-h`}>
+      <h3 id={headingId}>
         {title}
         {on && <span class="ex-look">Scene {sceneNo}: look here</span>}
       </h3>
