@@ -104,7 +104,7 @@ export function TickPanels({ run, switches, tick, focus, sceneNo }: Props) {
           worker and a dead one look the same.
         </p>
         <Wrap label={`Attempts at ${tickLabel(tick)}`}>
-          <table aria-describedby="ex-attempts-note">
+          <table aria-describedby="ex-attempts-note" class="stack-narrow ex-attempts">
             <thead>
               <tr>
                 <th scope="col">Attempt</th>
@@ -126,17 +126,17 @@ export function TickPanels({ run, switches, tick, focus, sceneNo }: Props) {
               {snap.attempts.map((a) => (
                 <tr key={a.n} data-attempt={a.n}>
                   <th scope="row">#{a.n}</th>
-                  <td>{a.kind}</td>
-                  <td class="figure">{a.token}</td>
-                  <td>{a.pin}</td>
-                  <td>
+                  <td data-label="Kind">{a.kind}</td>
+                  <td class="figure" data-label="Token">{a.token}</td>
+                  <td data-label="Pinned to">{a.pin}</td>
+                  <td data-label="State">
                     <span class={`ex-state ex-state--${a.state}`}>{a.state}</span>
                   </td>
-                  <td>
+                  <td data-label="Really doing">
                     <span class={`ex-activity ex-activity--${a.activity}`}>{ACTIVITY_TEXT[a.activity] ?? a.activity}</span>
                   </td>
-                  <td class="num figure">{a.calls}</td>
-                  <td>{a.done.length ? a.done.join(' ') : '—'}</td>
+                  <td class="num figure" data-label="Calls">{a.calls}</td>
+                  <td data-label="Steps done">{a.done.length ? a.done.join(' ') : '—'}</td>
                 </tr>
               ))}
             </tbody>
