@@ -68,10 +68,10 @@ if (root) {
         ranking: { pageLength: 0.1, metaWeights: { title: 0.5 } },
       });
       // One click leaves out the trace pages (Base.astro files every page under "kind":
-      // "trace" or "text"); ?traces=no in the address keeps the choice.
+      // "trace" or "page"); ?traces=no in the address keeps the choice.
       const scope = document.getElementById('search-scope');
       const noTraces = document.getElementById('search-no-traces') as HTMLInputElement | null;
-      const scopeFilter = (): Record<string, string[]> => (noTraces?.checked ? { kind: ['text'] } : {});
+      const scopeFilter = (): Record<string, string[]> => (noTraces?.checked ? { kind: ['page'] } : {});
       if (scope && noTraces) {
         noTraces.checked = new URLSearchParams(location.search).get('traces') === 'no';
         scope.hidden = false;
