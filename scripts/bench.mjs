@@ -3,7 +3,11 @@
 //   build     `astro build` wall time, median of 3 (into tmp/bench-dist)
 //   bytes     per page template: gzip size (level 9; 1 kB = 1000 bytes) of the HTML
 //             document, the CSS and the JavaScript that Chromium actually loads while
-//             the page is scrolled top to bottom (so client:visible islands count)
+//             the page is scrolled top to bottom (so client:visible islands count), plus
+//             fonts and images; "total" is all of them, the first visit's scrolled-through
+//             weight, against TOTAL_BUDGET (the article's is 60 kB)
+//   `npm run bench -- --bytes [dist]` measures only the page weights of an existing build
+//             (default dist), without building
 //   sweep     all 864 runs simulated (what runAll() does before it memoises), median of
 //             several, plus runAll()'s first, cold call; in a child Node that imports
 //             src/model/index.ts directly (Node 22 type stripping)
@@ -26,6 +30,7 @@ const BUILDS = 3;
 const CLICKS = 20;
 const WARMUP_CLICKS = 4;
 const JS_BUDGET = { explorer: 40_000, article: 25_000, trace: 5_000 }; // gzip bytes
+const TOTAL_BUDGET = { article: 60_000 }; // gzip bytes, everything a first visit loads scrolling through
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -102,8 +107,8 @@ async function pageBytes(browser, server, page) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const tab = await context.newPage();
   const pending = [];
-  const sums = { document: 0, stylesheet: 0, script: 0 };
-  const counts = { document: 0, stylesheet: 0, script: 0 };
+  const sums = { document: 0, stylesheet: 0, script: 0, font: 0, image: 0 };
+  const counts = { document: 0, stylesheet: 0, script: 0, font: 0, image: 0 };
   tab.on('response', (res) => {
     const type = res.request().resourceType();
     if (!(type in sums) || !res.url().startsWith(server.origin)) return;
@@ -131,7 +136,8 @@ async function pageBytes(browser, server, page) {
     await tab.waitForTimeout(300);
     await tab.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
     await Promise.all(pending);
-    return { html: sums.document, css: sums.stylesheet, js: sums.script, counts };
+    const total = Object.values(sums).reduce((a, b) => a + b, 0);
+    return { html: sums.document, css: sums.stylesheet, js: sums.script, fonts: sums.font + sums.image, total, counts };
   } finally {
     await context.close();
   }
@@ -187,6 +193,47 @@ async function clickLatency(browser, server) {
 }
 
 // ---------------------------------------------------------------- main
+
+const BYTE_HEADERS = ['page (pages.mjs)', 'HTML', 'CSS (files)', 'JS (files)', 'fonts+img (files)', 'JS target', '', 'total', 'total target', ''];
+
+function byteRow(page, b) {
+  const js = JS_BUDGET[page.name];
+  const total = TOTAL_BUDGET[page.name];
+  return [
+    page.name,
+    kB(b.html),
+    `${kB(b.css)} (${b.counts.stylesheet})`,
+    `${kB(b.js)} (${b.counts.script})`,
+    `${kB(b.fonts)} (${b.counts.font + b.counts.image})`,
+    js ? `≤ ${kB(js)}` : '—',
+    js ? verdict(b.js, js, false) : '',
+    kB(b.total),
+    total ? `≤ ${kB(total)}` : '—',
+    total ? verdict(b.total, total, false) : '',
+  ];
+}
+
+function printBytes(byteRows) {
+  table(byteRows, BYTE_HEADERS);
+  console.log('gzip -9 of what Chromium loads while the page is scrolled through (fonts and images too); 1 kB = 1000 bytes; inline <script> counts as HTML');
+}
+
+/** `--bytes [dist]`: page weights of an existing build only. */
+async function bytesOnly(dir) {
+  const server = await serve(join(ROOT, dir));
+  const browser = await launch();
+  const byteRows = [];
+  try {
+    for (const page of PAGES) {
+      if (!(await exists(join(ROOT, dir, fileFor(page))))) byteRows.push([page.name, 'n/a (not built)']);
+      else byteRows.push(byteRow(page, await pageBytes(browser, server, page)));
+    }
+  } finally {
+    await browser.close().catch(() => {});
+    await server.close();
+  }
+  printBytes(byteRows);
+}
 
 function table(rows, headers) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i] ?? '').length)));
@@ -283,28 +330,19 @@ async function main() {
     console.log('measuring page weights …');
     for (const page of PAGES) {
       if (!(await exists(join(ROOT, OUT, fileFor(page))))) {
-        byteRows.push([page.name, 'n/a (not built yet)', '', '', JS_BUDGET[page.name] ? `≤ ${kB(JS_BUDGET[page.name])}` : '—', '']);
+        byteRows.push([page.name, 'n/a (not built yet)']);
         continue;
       }
       try {
-        const b = await pageBytes(browser, server, page);
-        const budget = JS_BUDGET[page.name];
-        byteRows.push([
-          page.name,
-          kB(b.html),
-          `${kB(b.css)} (${b.counts.stylesheet})`,
-          `${kB(b.js)} (${b.counts.script})`,
-          budget ? `≤ ${kB(budget)}` : '—',
-          budget ? verdict(b.js, budget, false) : '',
-        ]);
+        byteRows.push(byteRow(page, await pageBytes(browser, server, page)));
       } catch (err) {
-        byteRows.push([page.name, `n/a (${short(err)})`, '', '', '', '']);
+        byteRows.push([page.name, `n/a (${short(err)})`]);
       }
     }
   } catch (err) {
     if (!rows.some((r) => r[0].startsWith('explorer click')))
       rows.push(['explorer click → DOM updated', `n/a (${buildNote ? 'no build' : short(err)})`, '< 16 ms', '']);
-    if (!byteRows.length) byteRows.push(['(all pages)', `n/a (${buildNote ? 'no build' : short(err)})`, '', '', '', '']);
+    if (!byteRows.length) byteRows.push(['(all pages)', `n/a (${buildNote ? 'no build' : short(err)})`]);
   } finally {
     await browser?.close().catch(() => {});
     await server?.close();
@@ -313,13 +351,14 @@ async function main() {
   console.log('');
   table(rows, ['measure', 'figure', 'target', '']);
   console.log('');
-  table(byteRows, ['page (pages.mjs)', 'HTML', 'CSS (files)', 'JS (files)', 'JS target', '']);
-  console.log('gzip -9 of what Chromium loads while the page is scrolled through; 1 kB = 1000 bytes; inline <script> counts as HTML');
+  printBytes(byteRows);
   console.log(`\nbuilds: ${buildTimes.map((t) => `${t.toFixed(1)} s`).join(', ') || '—'} · bench took ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 }
 
 try {
-  await main();
+  const i = process.argv.indexOf('--bytes');
+  if (i >= 0) await bytesOnly(process.argv[i + 1] && !process.argv[i + 1].startsWith('-') ? process.argv[i + 1] : 'dist');
+  else await main();
 } catch (err) {
   console.log(`bench: could not finish: ${err.stack ?? err}`);
 }

@@ -8,6 +8,10 @@ const pages = defineCollection({
   schema: z.object({
     title: z.string(),
     description: z.string(),
+    /** one sentence under the title (TitleBlock) */
+    subtitle: z.string().optional(),
+    /** a kicker above the title */
+    kicker: z.string().optional(),
   }),
 });
 

@@ -2,7 +2,7 @@
 //
 // rehypeHeadingLinks: gives every h2–h4 an id (github-slugger, the same scheme
 // Astro's own heading collector uses, so `headings` from render() match) and puts
-// a visible "#" self-link right after it:
+// a "#" self-link right after it (shown on hover and keyboard focus, src/styles/headings.css):
 //
 //   <div class="heading-wrap level-h2">
 //     <h2 id="the-journal">The journal</h2>
@@ -22,7 +22,7 @@
 // (`.katex-display`, which scrolls horizontally when too wide) reachable by
 // keyboard with tabindex="0", as Shiki does for <pre>. And it turns GFM's
 // deprecated align="…" on th/td into classes (.align-right etc.), which
-// html-validate accepts and global.css styles. Runs after rehype-katex.
+// html-validate accepts and src/styles/tables.css styles. Runs after rehype-katex.
 //
 //   <section class="table-wrap" tabindex="0" aria-label="…"><table>…</table></section>
 //

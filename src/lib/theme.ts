@@ -1,8 +1,8 @@
 // Theme choice shared by the no-flash head script (inline, as a string) and the
-// toggle (the bundled <script> at the end of src/layouts/Base.astro).
+// toggle (the bundled <script> of src/components/site/ThemeToggle.astro).
 //
 // The head script must run before first paint, so it cannot be a bundled module
-// (modules are deferred). It is inlined verbatim with `set:html`, and Base.astro
+// (modules are deferred). It is inlined verbatim with `set:html` (site/ThemeScript.astro), and Base.astro
 // registers its SHA-256 with `Astro.csp.insertScriptHash`, so the page's CSP
 // allows exactly this text and nothing else inline. Change the string and the
 // hash follows automatically.

@@ -383,3 +383,42 @@ export const RULE_WORDS: Record<RuleSection, { title: string; short: string }> =
   'fault-retention': { title: 'Fault: the feed forgets keys', short: 'fault: key retention' },
   'fault-restart': { title: 'Fault: the controller restarts', short: 'fault: restart' },
 };
+
+// ——— Short trace titles ———
+
+/** The fewest words that name a value when it differs from the main trace: a trace title's chips. */
+export const CHIP_WORDS: { [K in SwitchId]: Record<Switches[K], string> } = {
+  silent: { paused: 'worker paused', crashed: 'worker crashed' },
+  fencing: { on: 'fencing on', off: 'fencing off' },
+  checkpoints: { 'per-step': 'step checkpoints', 'end-only': 'end checkpoints' },
+  change: { outage: 'mid-outage correction', never: 'no correction', 'after-acceptance': 'late correction' },
+  pins: { on: 'pins on', off: 'pins off' },
+  rule: { 'current-accepted': 'current-only rule', 'any-accepted': 'any-accepted rule', 'latest-finished': 'latest-finished rule' },
+  postDies: { yes: 'poster dies', no: 'poster lives' },
+  key: { 'per-operation': 'key per operation', 'per-attempt': 'key per attempt', none: 'no key' },
+};
+
+/** The chip words of every switch that differs from the main trace, in switch order. */
+export function traceChips(s: Switches): string[] {
+  return changedFromMain(s).map((id) => (CHIP_WORDS[id] as Record<string, string>)[s[id]]);
+}
+
+/** Longest short title a trace page shows (its full sentence is the subtitle). */
+export const SHORT_TITLE_MAX = 60;
+
+/**
+ * A trace page's short title: "Run 423: fencing off, pins off", as many chips as
+ * fit in SHORT_TITLE_MAX characters, then "and N more" for the rest; "Run 1: the
+ * main trace" for the main one. `n` is the run's 1-based number.
+ */
+export function shortTraceTitle(s: Switches, n: number): string {
+  const head = `Run ${n}: `;
+  const chips = traceChips(s);
+  if (chips.length === 0) return `${head}the main trace`;
+  for (let k = chips.length; k > 0; k--) {
+    const rest = chips.length - k;
+    const text = head + chips.slice(0, k).join(', ') + (rest ? ` and ${rest} more` : '');
+    if (text.length <= SHORT_TITLE_MAX) return text;
+  }
+  return `${head}${chips.length} switches changed`;
+}

@@ -17,6 +17,7 @@ interface PagefindUIOptions {
 }
 interface PagefindUIInstance {
   triggerSearch(term: string): void;
+  triggerFilters(filters: Record<string, string[]>): void;
 }
 declare global {
   interface Window {
@@ -66,6 +67,24 @@ if (root) {
         // (trace pages also index their text at a low weight).
         ranking: { pageLength: 0.1, metaWeights: { title: 0.5 } },
       });
+      // One click leaves out the trace pages (Base.astro files every page under "kind":
+      // "trace" or "page"); ?traces=no in the address keeps the choice.
+      const scope = document.getElementById('search-scope');
+      const noTraces = document.getElementById('search-no-traces') as HTMLInputElement | null;
+      const scopeFilter = (): Record<string, string[]> => (noTraces?.checked ? { kind: ['page'] } : {});
+      if (scope && noTraces) {
+        noTraces.checked = new URLSearchParams(location.search).get('traces') === 'no';
+        scope.hidden = false;
+        ui.triggerFilters(scopeFilter());
+        noTraces.addEventListener('change', () => {
+          ui.triggerFilters(scopeFilter());
+          const params = new URLSearchParams(location.search);
+          if (noTraces.checked) params.set('traces', 'no');
+          else params.delete('traces');
+          const qs = params.toString();
+          history.replaceState(history.state, '', `${location.pathname}${qs ? `?${qs}` : ''}`);
+        });
+      }
       const q = new URLSearchParams(location.search).get('q');
       if (q) ui.triggerSearch(q);
       // Keep the query in the URL, so a search can be linked to.

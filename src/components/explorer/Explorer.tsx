@@ -116,7 +116,8 @@ export default function Explorer() {
     if (announce) setSaid(summarise(switches, r));
   };
   const setSwitch = (id: SwitchId, v: string) => setSwitches({ ...st.switches, [id]: v } as Switches);
-  const setTick = (t: number, mode: 'push' | 'replace' = 'push') => {
+  // Stepping through ticks replaces the history entry: Back leaves the page's state, it does not replay ticks.
+  const setTick = (t: number, mode: 'push' | 'replace' = 'replace') => {
     const c = Math.max(0, Math.min(run.lastTick, t));
     commit({ ...st, tick: c, scene: st.scene !== null && c === SCENES[st.scene - 1].tick(run) ? st.scene : null }, mode);
   };

@@ -15,6 +15,8 @@ interface Props {
   prefix?: string;
   compact?: boolean;
   label?: string;
+  /** Every radio disabled (the Try-it panel before it has hydrated, i.e. without JavaScript). */
+  disabled?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ function keepValueAttribute(el: HTMLInputElement | null) {
   if (el && el.getAttribute('value') !== el.value) el.setAttribute('value', el.value);
 }
 
-export function SwitchPanel({ value, onChange, prefix = '', compact = false, label = 'Switches' }: Props) {
+export function SwitchPanel({ value, onChange, prefix = '', compact = false, label = 'Switches', disabled = false }: Props) {
   return (
     <div class={compact ? 'ex-switches ex-switches--compact' : 'ex-switches'} role="group" aria-label={label}>
       {SWITCH_IDS.map((id) => {
@@ -52,6 +54,7 @@ export function SwitchPanel({ value, onChange, prefix = '', compact = false, lab
                     value={v}
                     ref={keepValueAttribute}
                     checked={value[id] === v}
+                    disabled={disabled}
                     onChange={() => onChange(id, v)}
                   />
                   <span>{info.values[v]?.label ?? v}</span>

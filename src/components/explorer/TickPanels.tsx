@@ -36,15 +36,17 @@ interface PanelProps {
 
 function Panel({ id, title, focus, sceneNo, children, wide }: PanelProps) {
   const on = id !== 'now' && focus.includes(id) && sceneNo !== null;
+  // The explorer's own "At tN" heading is #ex-now-h: this panel's heading needs another id.
+  const headingId = id === 'now' ? 'ex-now-panel-h' : `ex-${id}-h`;
   return (
     <section
       class={'ex-panel' + (on ? ' is-focus' : '') + (wide ? ' ex-panel--wide' : '')}
       id={`ex-${id}`}
-      aria-labelledby={`ex-${id}-h`}
+      aria-labelledby={headingId}
       data-panel={id}
       tabindex={-1}
     >
-      <h3 id={`ex-${id}-h`}>
+      <h3 id={headingId}>
         {title}
         {on && <span class="ex-look">Scene {sceneNo}: look here</span>}
       </h3>
@@ -102,7 +104,7 @@ export function TickPanels({ run, switches, tick, focus, sceneNo }: Props) {
           worker and a dead one look the same.
         </p>
         <Wrap label={`Attempts at ${tickLabel(tick)}`}>
-          <table aria-describedby="ex-attempts-note">
+          <table aria-describedby="ex-attempts-note" class="stack-narrow ex-attempts">
             <thead>
               <tr>
                 <th scope="col">Attempt</th>
@@ -124,17 +126,17 @@ export function TickPanels({ run, switches, tick, focus, sceneNo }: Props) {
               {snap.attempts.map((a) => (
                 <tr key={a.n} data-attempt={a.n}>
                   <th scope="row">#{a.n}</th>
-                  <td>{a.kind}</td>
-                  <td class="figure">{a.token}</td>
-                  <td>{a.pin}</td>
-                  <td>
+                  <td data-label="Kind">{a.kind}</td>
+                  <td class="figure" data-label="Token">{a.token}</td>
+                  <td data-label="Pinned to">{a.pin}</td>
+                  <td data-label="State">
                     <span class={`ex-state ex-state--${a.state}`}>{a.state}</span>
                   </td>
-                  <td>
+                  <td data-label="Really doing">
                     <span class={`ex-activity ex-activity--${a.activity}`}>{ACTIVITY_TEXT[a.activity] ?? a.activity}</span>
                   </td>
-                  <td class="num figure">{a.calls}</td>
-                  <td>{a.done.length ? a.done.join(' ') : '—'}</td>
+                  <td class="num figure" data-label="Calls">{a.calls}</td>
+                  <td data-label="Steps done">{a.done.length ? a.done.join(' ') : '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,7 +4,7 @@
  * model, with links to the full explorer and the run's permanent trace page.
  * All props are optional; <TryIt client:visible /> starts on the main trace.
  */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { href } from '../../lib/paths.ts';
 import { MAIN, runOf, type SwitchId, type Switches } from './model.ts';
 import { explorerPath, tracePath } from '../../lib/routes.ts';
@@ -29,6 +29,10 @@ export default function TryIt({ initial, heading = 'Try it: switch a protection 
   const [s, setS] = useState<Switches>(start);
   const run = useMemo(() => runOf(s), [s]);
   const [said, setSaid] = useState('');
+  // Rendered on the server with its controls disabled: without JavaScript they could
+  // not do anything. Hydration turns them on.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const H = `h${level}` as 'h3';
   const change = (id: SwitchId, v: string) => {
     const next = { ...s, [id]: v } as Switches;
@@ -42,7 +46,7 @@ export default function TryIt({ initial, heading = 'Try it: switch a protection 
         {heading}
       </H>
       <div class="ex-tryit__grid">
-        <SwitchPanel value={s} onChange={change} compact label="Switches for the worked example" />
+        <SwitchPanel value={s} onChange={change} compact label="Switches for the worked example" disabled={!live} />
         <div class="ex-tryit__result">
           <p class="ex-tryit__verdict">
             {broken.length === 0 ? (
@@ -60,6 +64,7 @@ export default function TryIt({ initial, heading = 'Try it: switch a protection 
             <a href={href(tracePath(s))}>Open the trace page</a>
             <button
               type="button"
+              disabled={!live}
               onClick={() => {
                 setS({ ...MAIN });
                 setSaid(summarise(MAIN, runOf(MAIN)));
@@ -73,6 +78,11 @@ export default function TryIt({ initial, heading = 'Try it: switch a protection 
       <p class="sr-only" aria-live="polite">
         {said}
       </p>
+      {!live && (
+        <p class="ex-tryit__nojs small muted" data-nojs>
+          These switches need JavaScript; every combination also has its own trace page, linked above.
+        </p>
+      )}
     </section>
   );
 }

@@ -15,6 +15,8 @@ const form = document.getElementById('trace-filter') as HTMLFormElement | null;
 const table = document.getElementById('all-runs') as HTMLTableElement | null;
 const status = document.getElementById('filter-status');
 const notice = document.getElementById('filter-ignored');
+const empty = document.getElementById('filter-empty');
+const applyButton = document.getElementById('filter-apply');
 
 if (form && table && status) {
   const byCode = Object.fromEntries(Object.entries(INVARIANT_CODES).map(([id, code]) => [code, id as InvariantId]));
@@ -57,6 +59,7 @@ if (form && table && status) {
       if (ok) shown++;
     }
     status!.textContent = `Showing ${shown} of ${rows.length} runs.`;
+    if (empty) empty.hidden = shown > 0;
     if (updateUrl) history.replaceState(history.state, '', `${location.pathname}${filterQuery(f)}${location.hash}`);
   }
 
@@ -67,6 +70,8 @@ if (form && table && status) {
   }
   write(filter);
   form.hidden = false;
+  // Every change applies at once: Apply would do nothing the reader can see.
+  if (applyButton) applyButton.hidden = true;
   // Like the explorer: once explained, what could not be used leaves the address.
   apply(filter, ignored.length > 0 || repeated.length > 0);
 

@@ -1,0 +1,180 @@
+// The publication layer (issue 13), in the desktop-light project (phone cases set their own viewport):
+//   - the contents list marks the section being read (aria-current) and the mark moves with scrolling
+//   - every trace page's visible title is ≤ 60 characters (all 864 from the built files, three rendered)
+//   - five tick steps in the explorer add at most one history entry
+//   - no duplicate id on any page after its islands have hydrated
+//   - the explorer's layout shift while loading (CLS) stays below 0.05
+//   - at 360 px the explorer's run (the "At tN" state) starts within 1,600 px of the top
+//   - no table is cut off without a scroll container, at 1280 and at 360 px
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDocument, DomUtils } from 'htmlparser2';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { PAGES } from './pages.mjs';
+
+const DIST = process.env.DIST_DIR ?? 'dist';
+const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+
+/** Scroll to the bottom a screen at a time (client:visible islands hydrate), then back to the top. */
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+      scrollTo(0, y);
+      await frame();
+    }
+    scrollTo(0, 0);
+  });
+  await page.waitForTimeout(400);
+}
+
+test('contents: aria-current marks the section being read and moves with scrolling', async ({ page }) => {
+  await page.goto('article/');
+  const links = page.locator('.toc--side a[data-toc-link]');
+  const count = await links.count();
+  expect(count).toBeGreaterThan(4);
+  const current = () => page.locator('.toc--side a[aria-current="true"]').allTextContents();
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.waitForTimeout(150);
+  expect(await current()).toEqual([await links.nth(0).textContent()]);
+  const seen: string[] = [];
+  for (const i of [2, 5, count - 3]) {
+    const id = decodeURIComponent((await links.nth(i).getAttribute('href'))!.slice(1));
+    // Put the section's heading just under the top of the window.
+    await page.evaluate((id) => {
+      const el = document.getElementById(id)!;
+      scrollTo(0, el.getBoundingClientRect().top + scrollY - 40);
+    }, id);
+    await expect.poll(current).toEqual([await links.nth(i).textContent()]);
+    seen.push((await current())[0]);
+  }
+  expect(new Set(seen).size).toBe(3);
+  // Exactly one entry is marked in each list (the phone list too).
+  expect(await page.locator('.toc--top a[aria-current="true"]').count()).toBe(1);
+});
+
+test('trace titles: every trace page shows a title of at most 60 characters', async ({ page }) => {
+  const dir = join(DIST, 'traces');
+  const slugs = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  expect(slugs.length).toBe(864);
+  const long: string[] = [];
+  for (const slug of slugs) {
+    const doc = parseDocument(readFileSync(join(dir, slug, 'index.html'), 'utf8'));
+    const h1 = DomUtils.findAll((el) => el.name === 'h1', doc.children);
+    const text = h1.length === 1 ? DomUtils.textContent(h1[0]).replace(/\s+/g, ' ').trim() : `(${h1.length} h1)`;
+    if (h1.length !== 1 || text.length > 60 || text.length < 8) long.push(`${slug}: ${text} (${text.length})`);
+  }
+  expect(long).toEqual([]);
+  // As rendered (what a reader sees, chips included), for three pages.
+  for (const slug of [slugs[0], slugs[431], slugs[863]]) {
+    await page.goto(`traces/${slug}/`);
+    const seen = ((await page.locator('main h1').textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    expect(seen.length, seen).toBeLessThanOrEqual(60);
+  }
+});
+
+test('explorer: five tick steps add at most one history entry', async ({ page }) => {
+  await page.goto('explorer/');
+  await page.waitForSelector('[data-tick-step="-1"]');
+  const before = await page.evaluate(() => history.length);
+  const url0 = page.url();
+  for (let i = 0; i < 5; i++) {
+    await page.click('[data-tick-step="-1"]');
+    await page.waitForTimeout(50);
+  }
+  expect(page.url()).not.toBe(url0); // the steps did reach the address
+  expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(before + 1);
+});
+
+test('no duplicate ids after hydration, on every page', async ({ page, watch }) => {
+  const dups: string[] = [];
+  for (const p of PAGES) {
+    watch.expectStatus(p.status ?? 200);
+    await page.goto(p.path.replace(/^\//, ''));
+    await scrollThrough(page);
+    // Let the search results (Pagefind's fragments) finish loading before leaving.
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+    const d = await page.evaluate(() => {
+      const c = new Map<string, number>();
+      for (const el of document.querySelectorAll('[id]')) c.set(el.id, (c.get(el.id) ?? 0) + 1);
+      return [...c].filter(([, n]) => n > 1).map(([id, n]) => `${id} ×${n}`);
+    });
+    dups.push(...d.map((x) => `${p.name}: ${x}`));
+  }
+  expect(dups).toEqual([]);
+});
+
+test('explorer: layout shift while loading stays below 0.05', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { __cls: number }).__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('explorer/');
+  await page.waitForSelector('.ex-now');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  expect(cls).toBeLessThan(0.05);
+});
+
+test.describe('at 360 px', () => {
+  test.use(phone);
+  test('explorer: the run starts within 1,600 px of the top', async ({ page }) => {
+    await page.goto('explorer/');
+    await page.waitForSelector('.ex-now');
+    const top = await page.evaluate(() => document.querySelector('.ex-now')!.getBoundingClientRect().top + scrollY);
+    expect(top).toBeLessThanOrEqual(1600);
+  });
+});
+
+/** Runs in the page: tables wider than what holds them, with no scroll container between. */
+function clippedTables() {
+  const out: string[] = [];
+  const vw = document.documentElement.clientWidth;
+  for (const table of document.querySelectorAll('table')) {
+    const t = table.getBoundingClientRect();
+    if (t.width === 0 || getComputedStyle(table).display === 'none') continue;
+    let scroller: Element | null = null;
+    let clipper: Element | null = null;
+    for (let el = table.parentElement; el && el !== document.body; el = el.parentElement) {
+      const ox = getComputedStyle(el).overflowX;
+      if (ox === 'auto' || ox === 'scroll') {
+        scroller = el;
+        break;
+      }
+      if ((ox === 'hidden' || ox === 'clip') && !clipper) clipper = el;
+    }
+    const name = (table.caption?.textContent ?? table.id ?? '').trim().slice(0, 50) || table.className || 'table';
+    if (scroller) {
+      // A scroll container whose own box is cut off is no help either.
+      const s = scroller.getBoundingClientRect();
+      if (s.right > vw + 1) out.push(`${name}: its scroll container sticks out (${Math.round(s.right)} > ${vw})`);
+      continue;
+    }
+    if (clipper && t.right > clipper.getBoundingClientRect().right + 1) out.push(`${name}: cut off by an overflow-hidden box`);
+    else if (t.right > vw + 1) out.push(`${name}: runs past the viewport (${Math.round(t.right)} > ${vw})`);
+  }
+  return out;
+}
+
+for (const [label, opts] of [
+  ['1280', {}],
+  ['360', phone],
+] as const) {
+  test.describe(`tables at ${label}`, () => {
+    test.use(opts);
+    test(`no table cut off without a scroll container at ${label} px`, async ({ page }) => {
+      const problems: string[] = [];
+      for (const p of [...PAGES.filter((x) => x.status !== 404), { name: 'explorer-compare', path: '/explorer/?fencing=off&vs=main' }]) {
+        await page.goto(p.path.replace(/^\//, ''));
+        await scrollThrough(page);
+        problems.push(...(await page.evaluate(clippedTables)).map((x) => `${p.name}: ${x}`));
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+}
