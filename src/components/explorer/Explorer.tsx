@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { href } from '../../lib/paths.ts';
-import { MAIN, PRESETS, runOf, type SwitchId, type Switches } from './model.ts';
+import { MAIN, PRESETS, type SwitchId, type Switches } from './model.ts';
 import { tracePath } from '../../lib/routes.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
@@ -16,12 +16,13 @@ import { Outcome } from '../trace/Outcome.tsx';
 import { TickPanels } from './TickPanels.tsx';
 import { EventTable } from '../trace/EventTable.tsx';
 import { Guide } from './Guide.tsx';
-import { Compare } from './Compare.tsx';
 import { Stage } from './Stage.tsx';
-import { SCENES, sceneSwitches, type Focus } from './scenes.ts';
+import type { SceneView } from './scenes.ts';
+import type { Focus } from './focus.ts';
 import { noticeLines } from './state.ts';
 import { brokenIds, sameSwitches, summarise, tickLabel } from './format.ts';
 import { useExplorer } from './useExplorer.ts';
+import { Compare } from './Compare.tsx';
 import './explorer.css';
 import '../../styles/palette.css';
 import '../timeline/timeline.css';
@@ -29,11 +30,12 @@ import '../timeline/timeline.css';
 /** The panel a scene's narration sits beside: the first it points at that is not the long trace. */
 const calloutOf = (focus: Focus[]): Focus | undefined => focus.find((f) => f !== 'trace') ?? focus[0];
 
-export default function Explorer() {
-  const x = useExplorer();
+export default function Explorer({ scenes }: { scenes: SceneView[] }) {
+  const x = useExplorer(scenes);
   const { st, run, vs, other, tick } = x;
   const [said, setSaid] = useState('');
   const [link, setLink] = useState<{ url: string; copied: boolean } | null>(null);
+
   /** Set by the guide: after the scene renders, bring the panel it talks about into view. */
   const reveal = useRef(false);
 
@@ -52,10 +54,10 @@ export default function Explorer() {
     }
   }, []);
 
-  const scene = st.scene !== null ? SCENES[st.scene - 1] : null;
+  const scene = st.scene !== null ? scenes[st.scene - 1] : null;
   const focus: Focus[] = scene ? scene.focus : [];
   const callout = scene ? calloutOf(scene.focus) : undefined;
-  const note = scene ? scene.caption(run) : undefined;
+  const note = scene ? scene.caption : undefined;
 
   useEffect(() => {
     if (!reveal.current || !callout) return;
@@ -93,33 +95,16 @@ export default function Explorer() {
   const tracePage = tracePath(st.switches);
   const tickHref = (t: number) => x.hrefFor({ ...st, tick: t, scene: null });
   const sceneHref = (n: number) => {
-    const sc = SCENES[n - 1];
-    const s = sceneSwitches(sc);
-    return x.hrefFor({ switches: s, tick: sc.tick(runOf(s)), scene: n, vs: st.vs });
+    const sc = scenes[n - 1];
+    return x.hrefFor({ switches: sc.switches, tick: sc.tick, scene: n, vs: st.vs });
   };
   const broken = brokenIds(run);
   const look = (f: Focus) => focus.includes(f) && <span class="ex-look">Scene {st.scene}: look here</span>;
-  // The scene's narration beside the panel it talks about, with the route's own steps.
+  // The scene's narration beside the panel it talks about (the guide, under the stage, steps through the route).
   const sceneNote = scene && note && (
-    <div class="ex-callout" role="note" aria-label={`Scene ${st.scene} of ${SCENES.length}`}>
-      <p>
-        <strong>Scene {st.scene} of {SCENES.length}.</strong> {note}
-      </p>
-      <p class="ex-callout__nav">
-        <button type="button" onClick={() => goScene(st.scene! - 1)} disabled={st.scene === 1} data-callout="prev">
-          <span aria-hidden="true">← </span>Previous scene
-        </button>{' '}
-        {st.scene! < SCENES.length ? (
-          <button type="button" onClick={() => goScene(st.scene! + 1)} data-callout="next">
-            Next scene<span aria-hidden="true"> →</span>
-          </button>
-        ) : (
-          <button type="button" onClick={explore} data-callout="explore">
-            Explore on your own
-          </button>
-        )}
-      </p>
-    </div>
+    <p class="ex-callout">
+      <strong>Scene {st.scene}.</strong> {note}
+    </p>
   );
   const calloutHere = (f: Focus) => callout === f && sceneNote;
 
@@ -174,9 +159,6 @@ export default function Explorer() {
             {p.title}
           </button>
         ))}
-        <button type="button" class="ex-reset" data-reset onClick={() => setSwitches({ ...MAIN })}>
-          Reset to the main trace
-        </button>
       </div>
       <div class="ex-stage">
         <Stage
@@ -202,7 +184,7 @@ export default function Explorer() {
             <a href={href(tracePage)}>Its permanent trace page</a>
           </p>
         </section>
-        <Guide at={st.guideAt} active={st.scene !== null} go={goScene} sceneHref={sceneHref} explore={explore} />
+        <Guide scenes={scenes} at={st.guideAt} active={st.scene !== null} go={goScene} sceneHref={sceneHref} explore={explore} />
       </div>
 
       <p class="sr-only" aria-live="polite" id="ex-live">

@@ -7,12 +7,13 @@
  * scene hands the switches over to the reader.
  */
 import { Fragment } from 'preact';
-import { useMemo } from 'preact/hooks';
-import { runOf } from './model.ts';
-import { FOCUS_LABEL, SCENES, sceneSwitches } from './scenes.ts';
+import { FOCUS_LABEL } from './focus.ts';
+import type { SceneView } from './scenes.ts';
 import { tickLabel } from './format.ts';
 
 interface Props {
+  /** The route, resolved at build time. */
+  scenes: SceneView[];
   /** The scene the panel shows (1-based). */
   at: number;
   /** True while the page shows exactly that scene's setting. */
@@ -23,20 +24,11 @@ interface Props {
   explore: () => void;
 }
 
-export function Guide({ at, active, go, sceneHref, explore }: Props) {
-  const n = SCENES.length;
-  const scene = SCENES[at - 1];
-  const run = runOf(sceneSwitches(scene));
-  const tick = scene.tick(run);
-  // All captions, for the transcript: built once (they only depend on the model).
-  const transcript = useMemo(
-    () =>
-      SCENES.map((s, i) => {
-        const r = runOf(sceneSwitches(s));
-        return { n: i + 1, title: s.title, caption: s.caption(r), tick: s.tick(r) };
-      }),
-    [],
-  );
+export function Guide({ scenes, at, active, go, sceneHref, explore }: Props) {
+  const n = scenes.length;
+  const scene = scenes[at - 1];
+  const tick = scene.tick;
+  const transcript = scenes.map((s, i) => ({ n: i + 1, title: s.title, caption: s.caption, tick: s.tick }));
   const onKey = (e: KeyboardEvent) => {
     const el = e.target as HTMLElement;
     // Arrows belong to form controls (radio groups, the tick slider); only the
@@ -83,7 +75,7 @@ export function Guide({ at, active, go, sceneHref, explore }: Props) {
           {scene.title}
         </h3>
         <p class="ex-guide__caption" aria-live="polite">
-          {scene.caption(run)}
+          {scene.caption}
         </p>
         <p class="ex-guide__look small">
           {active ? (
@@ -98,7 +90,7 @@ export function Guide({ at, active, go, sceneHref, explore }: Props) {
                 </Fragment>
               ))}{' '}
               (marked below).
-              {at === n && ' That is the whole route: from here the switches are yours.'}
+              {at === n && ' The route ends here: the switches are yours.'}
             </>
           ) : (
             <>You have moved away from this scene; the figure shows your own setting and tick.</>

@@ -7,7 +7,6 @@
  */
 import { useState } from 'preact/hooks';
 import Timeline from '../timeline/Timeline.tsx';
-import { Legend } from '../timeline/Legend.tsx';
 import { PRESETS, type Run, type Switches } from './model.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
 import { compareRows } from './diff.ts';
@@ -28,6 +27,13 @@ interface Props {
 }
 
 const list = (ts: number[]) => ts.map(tickLabel).join(', ');
+
+/** The legend is static: explorer.astro renders it once into <template id="ex-legend-tpl">; opening the details copies it in. */
+function fillLegend(e: Event) {
+  const d = e.currentTarget as HTMLDetailsElement;
+  const tpl = document.getElementById('ex-legend-tpl') as HTMLTemplateElement | null;
+  if (d.open && tpl && !d.querySelector('.tl-legend')) d.append(tpl.content.cloneNode(true));
+}
 
 export function Stage({ run, other, vs, tick, setTick, dragTick, endGesture, setVs, permalink, link }: Props) {
   const [comparing, setComparing] = useState(false);
@@ -59,7 +65,6 @@ export function Stage({ run, other, vs, tick, setTick, dragTick, endGesture, set
                 step={1}
                 value={tick}
                 aria-valuetext={`${tickLabel(tick)} of ${tickLabel(last)}`}
-                aria-describedby="ex-tickmarks"
                 onInput={(e) => dragTick(Number((e.currentTarget as HTMLInputElement).value))}
                 onChange={endGesture}
               />
@@ -69,10 +74,6 @@ export function Stage({ run, other, vs, tick, setTick, dragTick, endGesture, set
                 <span key={`e${t}`} class={'ex-tm' + (marks.breaks.includes(t) ? ' ex-tm--break' : '')} style={`left:${at(t)}`} data-tickmark={t} />
               ))}
             </div>
-            <span class="sr-only" id="ex-tickmarks">
-              Something happens at {list(marks.events)}.
-              {marks.breaks.length ? ` An invariant breaks at ${list(marks.breaks)}.` : ' No invariant breaks.'}
-            </span>
           </div>
           <button type="button" onClick={() => setTick(tick + 1)} aria-label="Next tick" data-tick-step="1">
             <span aria-hidden="true">▶</span>
@@ -87,11 +88,11 @@ export function Stage({ run, other, vs, tick, setTick, dragTick, endGesture, set
           <input type="checkbox" checked={comparing} onChange={(e) => setComparing((e.currentTarget as HTMLInputElement).checked)} data-compare-toggle />
           <span>Compare with</span>
         </label>
-        <label for="ex-stage-vs" class="sr-only">
+        <label for="ex-vs-preset" class="sr-only">
           Setting to compare with
         </label>
         <select
-          id="ex-stage-vs"
+          id="ex-vs-preset"
           value={presetId}
           onChange={(e) => {
             const p = PRESETS.find((x) => x.id === (e.currentTarget as HTMLSelectElement).value);
@@ -105,7 +106,7 @@ export function Stage({ run, other, vs, tick, setTick, dragTick, endGesture, set
             </option>
           ))}
           <option value="custom" disabled={presetId !== 'custom'}>
-            Another setting (chosen in Compare below)
+            Another setting
           </option>
         </select>
       </div>
@@ -129,7 +130,7 @@ export function Stage({ run, other, vs, tick, setTick, dragTick, endGesture, set
         </div>
         {comparing &&
           (same ? (
-            <p class="small muted ex-cmp-same">Both are the same setting: pick another preset to see what changes.</p>
+            <p class="small muted ex-cmp-same">The same setting: pick another to compare.</p>
           ) : (
             <div class="tl-scroll ex-fig2" tabindex={0} role="group" aria-label={`Compared: ${describeSetting(vs)}`}>
               <Timeline run={other} idPrefix="ex-tl2" selectedTick={tick <= other.lastTick ? tick : undefined} ticks={span} marked={differing} />
@@ -138,19 +139,16 @@ export function Stage({ run, other, vs, tick, setTick, dragTick, endGesture, set
         <figcaption id="ex-fig-cap" class="small">
           {comparing && !same ? (
             <>
-              Above, this run; below, <em>{describeSetting(vs)}</em>, on the same ticks.{' '}
-              <span data-differing={differing.length}>
-                {differing.length ? `Their events differ at ${list(differing)} (shaded, ▲ on the axis).` : 'Their events are the same at every tick.'}
-              </span>{' '}
+              Below: <em>{describeSetting(vs)}</em>.{' '}
+              <span data-differing={differing.length}>{differing.length ? `Events differ at ${list(differing)} (shaded, ▲).` : 'No event differs.'}</span>{' '}
             </>
           ) : (
-            <>The run drawn from its records, one lane per record keeper. </>
+            <>This run, from its records. </>
           )}
-          Click or drag across the figure, or focus it and press ← or →, to move the tick; the panels below follow.
+          Click or drag across the figure, or press ← or → on it, to move the tick; the panels follow.
         </figcaption>
-        <details class="ex-legend">
+        <details class="ex-legend" onToggle={fillLegend}>
           <summary>What the marks mean</summary>
-          <Legend />
         </details>
       </figure>
     </section>

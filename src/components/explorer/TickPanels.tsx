@@ -44,7 +44,7 @@ interface PanelProps {
 }
 
 function Panel({ id, title, ctx, children, wide }: PanelProps) {
-  const { focus, sceneNo, note, changed, tick } = ctx;
+  const { focus, sceneNo, note, changed } = ctx;
   const on = id !== 'now' && focus.includes(id) && sceneNo !== null;
   const first = on && focus.find((f) => f !== 'trace' && f !== 'outcome' && f !== 'invariants') === id;
   const chg = id !== 'now' && changed.has(id as PanelId);
@@ -61,7 +61,7 @@ function Panel({ id, title, ctx, children, wide }: PanelProps) {
     >
       <h3 id={`ex-${key}-h`}>
         {title}
-        {chg && <span class="ex-chg">changed at {tickLabel(tick)}</span>}
+        {chg && <span class="ex-chg">changed</span>}
         {on && <span class="ex-look">Scene {sceneNo}: look here</span>}
       </h3>
       {first && note}

@@ -12,7 +12,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { MAIN, runOf, type Switches } from './model.ts';
-import { SCENES, sceneSwitches } from './scenes.ts';
+import type { SceneView } from './scenes.ts';
 import { clampTick, parseUrl, toUrl, type ViewState } from './state.ts';
 import { sameSwitches } from './format.ts';
 
@@ -30,21 +30,21 @@ const bare = () => location.search === '' && location.hash === '';
  * A fragment that is not a tick (the skip link's #main, say) keeps the tick
  * the reader had chosen. Nothing at all in the address means scene 1.
  */
-export function fromLocation(guideAt: number, prev?: ExplorerState): ExplorerState {
-  const u = parseUrl(bare() ? '?scene=1' : location.search, location.hash, SCENES.length);
+export function fromLocation(scenes: SceneView[], guideAt: number, prev?: ExplorerState): ExplorerState {
+  const u = parseUrl(bare() ? '?scene=1' : location.search, location.hash, scenes.length);
   const notices = [...u.problems];
   let { switches, tick } = u;
   const h = location.hash.replace(/^#/, '');
   const kept = prev !== undefined && h !== '' && !/^t/i.test(h);
   if (kept) tick = prev.tick;
   if (u.scene !== null) {
-    const sc = SCENES[u.scene - 1];
-    const want = sceneSwitches(sc);
+    const sc = scenes[u.scene - 1];
+    const want = sc.switches;
     if (u.hadSwitches && !sameSwitches(want, switches)) {
       notices.push(`Scene ${u.scene} sets its own switches; the ones in the address were replaced by the scene’s.`);
     }
     switches = want;
-    if (tick === null) tick = sc.tick(runOf(want));
+    if (tick === null) tick = sc.tick;
   }
   if (tick !== null) {
     const c = clampTick(tick, runOf(switches).lastTick);
@@ -56,8 +56,8 @@ export function fromLocation(guideAt: number, prev?: ExplorerState): ExplorerSta
 
 export type Mode = 'push' | 'replace';
 
-export function useExplorer() {
-  const [st, setSt] = useState<ExplorerState>(() => fromLocation(1));
+export function useExplorer(scenes: SceneView[]) {
+  const [st, setSt] = useState<ExplorerState>(() => fromLocation(scenes, 1));
   const run = useMemo(() => runOf(st.switches), [st.switches]);
   const vs = st.vs ?? MAIN;
   const other = useMemo(() => runOf(vs), [vs]);
@@ -70,7 +70,7 @@ export function useExplorer() {
     const place = location.hash.length > 1 && !/^#t/i.test(location.hash) ? location.hash : '';
     const clean = pagePath() + toUrl(st) + (place && st.tick === null ? place : '');
     if (!bare() && clean !== pagePath() + location.search + location.hash) history.replaceState(null, '', clean);
-    const onPop = () => setSt((prev) => fromLocation(prev.guideAt, prev));
+    const onPop = () => setSt((prev) => fromLocation(scenes, prev.guideAt, prev));
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
   }, []);
@@ -93,7 +93,7 @@ export function useExplorer() {
   };
   const setTick = (t: number, mode: Mode = 'push') => {
     const c = Math.max(0, Math.min(run.lastTick, t));
-    commit({ ...st, tick: c, scene: st.scene !== null && c === SCENES[st.scene - 1].tick(run) ? st.scene : null }, mode);
+    commit({ ...st, tick: c, scene: st.scene !== null && c === scenes[st.scene - 1].tick ? st.scene : null }, mode);
   };
   /** Move the tick as part of a gesture: the first move pushes a history entry, the rest replace it. */
   const dragTick = (t: number) => {
@@ -104,10 +104,9 @@ export function useExplorer() {
     gesture.current = false;
   };
   const goScene = (n: number) => {
-    if (n < 1 || n > SCENES.length) return false;
-    const sc = SCENES[n - 1];
-    const s = sceneSwitches(sc);
-    commit({ ...st, switches: s, tick: sc.tick(runOf(s)), scene: n, guideAt: n, notices: [] });
+    if (n < 1 || n > scenes.length) return false;
+    const sc = scenes[n - 1];
+    commit({ ...st, switches: { ...sc.switches }, tick: sc.tick, scene: n, guideAt: n, notices: [] });
     return true;
   };
   /** Leave the guided route where it stands: same setting and tick, no scene. */
