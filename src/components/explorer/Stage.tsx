@@ -10,7 +10,8 @@ import Timeline from '../timeline/Timeline.tsx';
 import { PRESETS, type Run, type Switches } from './model.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
 import { compareRows } from './diff.ts';
-import { sameSwitches, tickLabel, tickMarks } from './format.ts';
+import { sameSwitches, tickLabel } from './format.ts';
+import { tickMarks } from './changes.ts';
 
 interface Props {
   run: Run;

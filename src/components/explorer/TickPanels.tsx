@@ -8,7 +8,8 @@ import type { ComponentChildren } from 'preact';
 import { eventsAt, short, strictRuleUncheckable, writesAt, type Run, type Switches } from './model.ts';
 import { valueLabel } from '../../lib/vocabulary.ts';
 import type { Focus } from './scenes.ts';
-import { changedPanels, journalRows, tickLabel, type PanelId } from './format.ts';
+import { journalRows, tickLabel } from './format.ts';
+import { changedPanels, type PanelId } from './changes.ts';
 import { RuleLink } from '../trace/EventTable.tsx';
 import { narrate, refusalText, subjectText } from '../../lib/narrate.ts';
 
