@@ -15,6 +15,9 @@
 //   click     /explorer/: click a fencing radio, time until the DOM has changed and
 //             laid out again (MutationObserver + forced layout, measured in the page
 //             with performance.now()), median of 20 clicks after 4 warm-ups
+//   tick      /explorer/: → pressed on the run's figure (the tick slider the figure is),
+//             time until the DOM has changed and laid out again, median of 20 after 4
+//             warm-ups (the tick walks right, then back from the end of the run)
 import { gzipSync } from 'node:zlib';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -192,6 +195,59 @@ async function clickLatency(browser, server) {
   }
 }
 
+/** Runs in the page: press `key` on the figure, resolve with ms until the DOM settled and was laid out. */
+function keyAndTime(key) {
+  const el = document.querySelector('.ex-fig svg[role="slider"]');
+  if (!el) return Promise.resolve({ error: 'no figure slider' });
+  return new Promise((resolve) => {
+    let last = null;
+    const mo = new MutationObserver(() => {
+      document.documentElement.getBoundingClientRect();
+      last = performance.now();
+    });
+    mo.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+    el.focus();
+    const t0 = performance.now();
+    el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    el.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));
+    let seen = last;
+    let quiet = 0;
+    const frame = () => {
+      if (last !== null && last === seen) quiet++;
+      else quiet = 0;
+      seen = last;
+      if (quiet >= 3 || performance.now() - t0 > 3000) {
+        mo.disconnect();
+        return resolve(last === null ? { error: 'the key changed nothing in the DOM' } : { ms: last - t0, at: el.getAttribute('aria-valuenow'), max: el.getAttribute('aria-valuemax') });
+      }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+async function tickLatency(browser, server) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const tab = await context.newPage();
+  try {
+    await tab.goto(server.url + 'explorer/#t0', { waitUntil: 'load', timeout: 30_000 });
+    await tab.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+    await tab.waitForSelector('.ex-fig svg[role="slider"]', { timeout: 15_000 });
+    const times = [];
+    let key = 'ArrowRight';
+    for (let i = 0; i < WARMUP_CLICKS + CLICKS; i++) {
+      const r = await tab.evaluate(keyAndTime, key);
+      if (r.error) return { note: `n/a (${r.error})` };
+      if (i >= WARMUP_CLICKS) times.push(r.ms);
+      if (r.at === r.max) key = 'ArrowLeft';
+      else if (r.at === '0') key = 'ArrowRight';
+    }
+    return { value: median(times), n: times.length, max: Math.max(...times) };
+  } finally {
+    await context.close();
+  }
+}
+
 // ---------------------------------------------------------------- main
 
 const BYTE_HEADERS = ['page (pages.mjs)', 'HTML', 'CSS (files)', 'JS (files)', 'fonts+img (files)', 'JS target', '', 'total', 'total target', ''];
@@ -325,6 +381,20 @@ async function main() {
       click.note ?? `${ms(click.value)} (max ${ms(click.max)})`,
       '< 16 ms',
       verdict(click.value, 16),
+    ]);
+
+    console.log('timing tick moves on the explorer’s figure …');
+    let tk;
+    try {
+      tk = await tickLatency(browser, server);
+    } catch (err) {
+      tk = { note: `n/a (${short(err)})` };
+    }
+    rows.push([
+      `explorer figure → → tick moved (median of ${tk.n ?? CLICKS})`,
+      tk.note ?? `${ms(tk.value)} (max ${ms(tk.max)})`,
+      '≤ 16 ms',
+      verdict(tk.value, 16, false),
     ]);
 
     console.log('measuring page weights …');

@@ -6,6 +6,9 @@
 //   nojs       without JavaScript the main trace and the trace links are there
 //   tryit      the article's <TryIt> island shows the model's outcome
 //   fragment   a non-tick fragment (#ex-trace-h) is kept and scrolled to
+//   stage      dragging across the run's figure, and ←/→/Home/End on it, move the tick; the
+//              slider, heading, panels and URL follow; one history entry per drag; the panels
+//              that changed since the tick before are the ones the model's records say
 // Mangled URLs are in fuzz.spec.ts, the JavaScript budget in budget.spec.ts (latency: npm run bench).
 import { test, expect, settle } from './fixtures.ts';
 import { PRESETS, MAIN, SWITCH_IDS, SWITCH_VALUES, INVARIANT_IDS, short, slugOf } from '../../src/model/index.ts';
@@ -65,10 +68,20 @@ test('route: 14 scenes by button, arrow keys, transcript link and URL', async ({
     for (const f of sc.focus) if (!st.focus.includes(`ex-${f}`)) here.push(`panel ex-${f} not highlighted (${st.focus.join(', ')})`);
     problems.push(...here.map((x) => `scene ${k} (${how}): ${x}`));
   };
+  // A bare address opens on scene 1: its setting, its tick, its panels marked, and the address left bare.
   await page.goto('explorer/');
   await ready(page);
-  await page.click('[data-guide="next"]'); // first press shows scene 1
-  for (let k = 1; k <= n; k++) {
+  {
+    const st = await readState(page);
+    const tick = SCENES[0].tick(runOf(sceneSwitches(SCENES[0])));
+    if (st.sceneCount !== `Scene 1 of ${n}`) problems.push(`opening: counter "${st.sceneCount}"`);
+    if (st.tick !== tick) problems.push(`opening: slider at ${st.tick}, want scene 1's t${tick}`);
+    if (st.search !== '' || st.hash !== '') problems.push(`opening: address became ${st.search}${st.hash}`);
+    for (const f of SCENES[0].focus) if (!st.focus.includes(`ex-${f}`)) problems.push(`opening: panel ex-${f} not highlighted`);
+    if (await page.locator('.ex-guide__panel.is-away').count()) problems.push('opening: the guide says it is away from its scene');
+  }
+  await page.click('[data-guide="next"]');
+  for (let k = 2; k <= n; k++) {
     await checkScene(k, 'next button');
     if (k < n) await page.click('[data-guide="next"]');
   }
@@ -101,7 +114,8 @@ test('roundtrip: reload, back and forward restore the state', async ({ page }) =
   const rand = prng(4413);
   const problems: string[] = [];
   for (let i = 0; i < 6; i++) {
-    await page.goto('explorer/');
+    // At the last tick of the main trace (a bare address would open on scene 1's tick instead).
+    await page.goto(`explorer/#t${runOf(MAIN).lastTick}`);
     await ready(page);
     const want: Record<string, string> = { ...MAIN };
     const states = [];
@@ -213,6 +227,112 @@ test('TryIt: the article’s island shows the model’s outcome', async ({ page 
   expect(got.calls.startsWith(`${run.calls} `), `calls "${got.calls}" ≠ ${run.calls}`).toBe(true);
   expect(got.links.some((h) => h.endsWith(`/traces/${slugOf(s)}/`)), 'link to the trace page').toBe(true);
   expect(got.links.some((h) => h.includes('/explorer/?') && h.includes('key=per-attempt') && h.includes('pins=off')), 'explorer link with the setting').toBe(true);
+});
+
+/** Centre of the figure's axis label for tick t, in page coordinates. */
+async function tickCentre(page: import('@playwright/test').Page, t: number) {
+  const box = await page.locator('.ex-fig .tl-axis text', { hasText: new RegExp(`^t${t}$`) }).first().boundingBox();
+  if (!box) throw new Error(`no axis label t${t} on the figure`);
+  return box.x + box.width / 2;
+}
+
+test('stage: drag across the figure and ←/→ on it move the tick; slider, panels and URL follow', async ({ page }) => {
+  const s = { ...MAIN, fencing: 'off' } as typeof MAIN;
+  const run = runOf(s);
+  await page.goto(`explorer/?${fmt(s)}`);
+  await ready(page);
+  const plot = page.locator('.ex-fig svg.tl-plot[role="slider"]');
+  await expect(plot, 'the figure is a slider').toHaveCount(1);
+  const before = await readState(page);
+  const box = (await plot.boundingBox())!;
+  const y = box.y + box.height * 0.6;
+  const from = 2;
+  const to = Math.min(run.lastTick - 1, 9);
+  await page.mouse.move(await tickCentre(page, from), y);
+  await page.mouse.down();
+  for (let t = from + 1; t <= to; t++) await page.mouse.move(await tickCentre(page, t), y, { steps: 3 });
+  await page.mouse.up();
+  await settle(page);
+  const problems: string[] = [];
+  const check = async (t: number, how: string) => {
+    const st = await readState(page);
+    const here: string[] = [];
+    if (st.tick !== t) here.push(`slider at ${st.tick}`);
+    if (st.hash !== `#t${t}`) here.push(`hash ${st.hash}`);
+    if (!st.heading?.includes(`t${t}`)) here.push(`heading "${st.heading}"`);
+    if ((await plot.getAttribute('aria-valuenow')) !== String(t)) here.push(`figure aria-valuenow ${await plot.getAttribute('aria-valuenow')}`);
+    const now = await page.locator('#ex-tick-h').textContent();
+    if (!now?.includes(`t${t}`)) here.push(`state panel heading "${now}"`);
+    const events = await page.locator('#ex-tick .ex-events li').count();
+    const want = run.events.filter((e) => e.tick === t).length;
+    if (events !== want) here.push(`${events} events listed, the run has ${want} at t${t}`);
+    // Changed panels, expected from the records directly: a write at t → the stores' panel;
+    // a post → the feed; an acceptance → the candidates; an attempt admitted → the attempts.
+    const changed = await page.$$eval('.ex-panel[data-changed="true"]', (els) => els.map((e) => e.id));
+    const expectChanged: [boolean, string][] = [
+      [run.writes.some((w) => w.tick === t), 'ex-epoch'],
+      [run.feedPosts.some((p) => p.tick === t), 'ex-feed'],
+      [run.acceptances.some((a) => a.tick === t), 'ex-artifacts'],
+      [run.attempts.some((a) => a.admittedAt === t), 'ex-attempts'],
+    ];
+    for (const [yes, id] of expectChanged) if (yes && !changed.includes(id)) here.push(`${id} not marked changed (${changed.join(', ')})`);
+    if (t > 0 && JSON.stringify(run.ticks[t].newsletter) === JSON.stringify(run.ticks[t - 1].newsletter) && changed.includes('ex-newsletter'))
+      here.push('ex-newsletter marked changed although the newsletter is the same');
+    problems.push(...here.map((x) => `${how} → t${t}: ${x}`));
+  };
+  await check(to, 'drag');
+  // One drag is one history entry: back returns to where the drag started from.
+  await page.goBack();
+  await settle(page);
+  const back = await readState(page);
+  if (back.tick !== before.tick || back.hash !== before.hash) problems.push(`back after the drag: t${back.tick} ${back.hash}, want t${before.tick} ${before.hash}`);
+  await page.goForward();
+  await settle(page);
+  await check(to, 'forward');
+  // The keyboard on the figure.
+  await plot.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await settle(page);
+  await check(to - 2, 'ArrowLeft ×2');
+  await page.keyboard.press('ArrowRight');
+  await settle(page);
+  await check(to - 1, 'ArrowRight');
+  await page.keyboard.press('Home');
+  await settle(page);
+  await check(0, 'Home');
+  await page.keyboard.press('End');
+  await settle(page);
+  await check(run.lastTick, 'End');
+  // A click on one tick.
+  await page.mouse.click(await tickCentre(page, 5), y);
+  await settle(page);
+  await check(5, 'click');
+  expect(problems).toEqual([]);
+});
+
+test('stage: first screen at 1280×900 holds the switches and the whole figure; compare draws the second run', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('explorer/');
+  await ready(page);
+  const fig = (await page.locator('.ex-fig .tl-scroll').first().boundingBox())!;
+  expect(fig.y + fig.height, 'figure bottom within the first screen').toBeLessThanOrEqual(900);
+  const sw = (await page.locator('.ex-stage .ex-switches input[name="fencing"]').first().boundingBox())!;
+  expect(sw.y + sw.height, 'the switches start on the first screen').toBeLessThanOrEqual(900);
+  // Compare: fencing off against the main trace, on one axis, differing ticks marked on both figures.
+  await page.click('.ex-stage input[name="fencing"][value="off"]');
+  await page.check('[data-compare-toggle]');
+  await settle(page);
+  const a = runOf({ ...MAIN, fencing: 'off' } as typeof MAIN);
+  const want = expectedDiff(a, runOf(MAIN)).filter(([, d]) => d).map(([t]) => t);
+  const marked = await page.$$eval('.ex-fig .ex-fig2 [data-differs]', (els) => els.map((e) => Number((e as HTMLElement).dataset.differs)));
+  expect(marked).toEqual(want);
+  const first = await page.$$eval('.ex-fig .tl-scroll:first-child [data-differs]', (els) => els.map((e) => Number((e as HTMLElement).dataset.differs)));
+  expect(first).toEqual(want);
+  // One axis: the same tick sits at the same x in both figures.
+  const x1 = await page.locator('.ex-fig .tl-scroll:first-child .tl-axis text', { hasText: /^t6$/ }).boundingBox();
+  const x2 = await page.locator('.ex-fig .ex-fig2 .tl-axis text', { hasText: /^t6$/ }).boundingBox();
+  expect(Math.abs(x1!.x - x2!.x), 't6 at the same x in both figures').toBeLessThan(1);
 });
 
 void short;

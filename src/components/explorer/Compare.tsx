@@ -1,12 +1,13 @@
 /**
  * Compare: the current run beside another setting (the main trace by
- * default, any preset, or any setting picked with a second switch set),
+ * default, a preset chosen beside the tick control, or any setting picked
+ * here with a second switch set),
  * aligned by tick. Ticks whose events differ are marked with a visible
  * "differs" label (read by screen readers too); within them, events the other
  * run does not have are emphasised.
  */
 import { useState } from 'preact/hooks';
-import { MAIN, PRESETS, type Run, type SwitchId, type Switches } from './model.ts';
+import { MAIN, type Run, type SwitchId, type Switches } from './model.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
 import { compareRows, type CompareEvent } from './diff.ts';
@@ -40,7 +41,6 @@ function Events({ events, only }: { events: CompareEvent[]; only: string }) {
 export function Compare({ run, other, vs, setVs, tick, onTick }: Props) {
   const rows = compareRows(run, other);
   const differing = rows.filter((r) => r.differs).length;
-  const presetId = PRESETS.find((p) => sameSwitches(p.switches, vs))?.id ?? 'custom';
   const a = outcomeRows(run);
   const b = outcomeRows(other);
   const identical = sameSwitches(run.switches, vs);
@@ -50,28 +50,7 @@ export function Compare({ run, other, vs, setVs, tick, onTick }: Props) {
     <section class="ex-compare" aria-labelledby="ex-compare-h" id="ex-compare">
       <h2 id="ex-compare-h">Compare</h2>
       <p>
-        This setting (<em>{describeSetting(run.switches)}</em>) beside{' '}
-        <label for="ex-vs-preset" class="sr-only">
-          Compare with
-        </label>
-        <select
-          id="ex-vs-preset"
-          value={presetId}
-          onChange={(e) => {
-            const id = (e.currentTarget as HTMLSelectElement).value;
-            const p = PRESETS.find((x) => x.id === id);
-            if (p) setVs({ ...p.switches });
-          }}
-        >
-          {PRESETS.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.title}
-            </option>
-          ))}
-          <option value="custom" disabled={presetId !== 'custom'}>
-            Another setting (chosen below)
-          </option>
-        </select>
+        This setting (<em>{describeSetting(run.switches)}</em>) beside <em>{describeSetting(vs)}</em>.
       </p>
       <details class="ex-compare__pick">
         <summary>Choose any setting to compare with</summary>

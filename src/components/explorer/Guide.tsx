@@ -2,36 +2,33 @@
  * The guided route: one scene at a time with previous/next, "Scene k of 14",
  * arrow keys while the scene panel (or one of its buttons) has focus, and the
  * whole route as a readable transcript whose entries jump to their scene.
+ * It sits beside the stage: each scene sets the figure above it and brings
+ * the panel it talks about into view (the island scrolls to it). The last
+ * scene hands the switches over to the reader.
  */
 import { Fragment } from 'preact';
-import { useMemo } from 'preact/hooks';
-import { runOf } from './model.ts';
-import { FOCUS_LABEL, SCENES, sceneSwitches } from './scenes.ts';
+import { FOCUS_LABEL } from './focus.ts';
+import type { SceneView } from './scenes.ts';
 import { tickLabel } from './format.ts';
 
 interface Props {
+  /** The route, resolved at build time. */
+  scenes: SceneView[];
   /** The scene the panel shows (1-based). */
   at: number;
   /** True while the page shows exactly that scene's setting. */
   active: boolean;
   go: (n: number) => void;
   sceneHref: (n: number) => string;
+  /** After the last scene: leave the route for free exploration. */
+  explore: () => void;
 }
 
-export function Guide({ at, active, go, sceneHref }: Props) {
-  const n = SCENES.length;
-  const scene = SCENES[at - 1];
-  const run = runOf(sceneSwitches(scene));
-  const tick = scene.tick(run);
-  // All captions, for the transcript: built once (they only depend on the model).
-  const transcript = useMemo(
-    () =>
-      SCENES.map((s, i) => {
-        const r = runOf(sceneSwitches(s));
-        return { n: i + 1, title: s.title, caption: s.caption(r), tick: s.tick(r) };
-      }),
-    [],
-  );
+export function Guide({ scenes, at, active, go, sceneHref, explore }: Props) {
+  const n = scenes.length;
+  const scene = scenes[at - 1];
+  const tick = scene.tick;
+  const transcript = scenes.map((s, i) => ({ n: i + 1, title: s.title, caption: s.caption, tick: s.tick }));
   const onKey = (e: KeyboardEvent) => {
     const el = e.target as HTMLElement;
     // Arrows belong to form controls (radio groups, the tick slider); only the
@@ -61,7 +58,7 @@ export function Guide({ at, active, go, sceneHref }: Props) {
   };
   return (
     <section class="ex-guide" aria-labelledby="ex-guide-h">
-      <h2 id="ex-guide-h">Guided route</h2>
+      <h2 id="ex-guide-h" class="ex-guide__h">Guided route</h2>
       <div
         class={'ex-guide__panel' + (active ? '' : ' is-away')}
         id="ex-guide-panel"
@@ -78,7 +75,7 @@ export function Guide({ at, active, go, sceneHref }: Props) {
           {scene.title}
         </h3>
         <p class="ex-guide__caption" aria-live="polite">
-          {scene.caption(run)}
+          {scene.caption}
         </p>
         <p class="ex-guide__look small">
           {active ? (
@@ -93,19 +90,20 @@ export function Guide({ at, active, go, sceneHref }: Props) {
                 </Fragment>
               ))}{' '}
               (marked below).
+              {at === n && ' The route ends here: the switches are yours.'}
             </>
           ) : (
-            <>
-              The page below is not showing this scene’s setting and tick yet.
-            </>
+            <>You have moved away from this scene; the figure shows your own setting and tick.</>
           )}
         </p>
         <div class="ex-guide__nav">
           <button type="button" onClick={() => at > 1 && go(at - 1)} aria-disabled={at <= 1 ? 'true' : undefined} aria-keyshortcuts="ArrowLeft" data-guide="prev">
             <span aria-hidden="true">← </span>Previous<span class="ex-wide-only"> scene</span>
           </button>
-          <button type="button" onClick={() => (active ? at < n && go(at + 1) : go(at))} aria-disabled={active && at >= n ? 'true' : undefined} aria-keyshortcuts="ArrowRight" data-guide="next">
-            {active ? (
+          <button type="button" onClick={() => (active ? (at < n ? go(at + 1) : explore()) : go(at))} aria-keyshortcuts="ArrowRight" data-guide="next">
+            {active && at === n ? (
+              'Explore on your own'
+            ) : active ? (
               <>
                 Next<span class="ex-wide-only"> scene</span>
               </>

@@ -62,3 +62,4 @@ export function journalRows(run: Run, tick: number): JournalRow[] {
     redoneBy: e.redoneBy,
   }));
 }
+

@@ -7,21 +7,8 @@
  */
 import { journalAt, MAIN, REVENUE, STEPS, TIMING, WORK_ID, short, type Run, type Switches } from './model.ts';
 
-/** Panels of the explorer a scene can point at (ids of their sections, minus `ex-`). */
-export type Focus = 'trace' | 'attempts' | 'epoch' | 'journal' | 'artifacts' | 'effects' | 'feed' | 'newsletter' | 'outcome' | 'invariants';
-
-export const FOCUS_LABEL: Record<Focus, string> = {
-  trace: 'the trace',
-  attempts: 'the attempts',
-  epoch: 'the owner epoch and the stores’ decisions',
-  journal: 'the journal',
-  artifacts: 'the candidates and acceptances',
-  effects: 'the effect intents',
-  feed: 'the feed',
-  newsletter: 'the newsletter',
-  outcome: 'the outcome',
-  invariants: 'the invariants',
-};
+import type { Focus } from './focus.ts';
+export { FOCUS_LABEL, type Focus } from './focus.ts';
 
 export interface Scene {
   id: string;
@@ -296,4 +283,26 @@ export const SCENES: Scene[] = [
 
 export function sceneSwitches(scene: Scene): Switches {
   return { ...MAIN, ...scene.change };
+}
+
+/** A scene as the island receives it: everything resolved at build time for the scene's own run. */
+export interface SceneView {
+  title: string;
+  switches: Switches;
+  tick: number;
+  focus: Focus[];
+  caption: string;
+}
+
+/**
+ * The route resolved for the island (explorer.astro passes it as a prop): each
+ * scene's tick and caption depend only on the scene's own run, so they are
+ * computed once at build time and the captions' code stays out of the browser.
+ */
+export function sceneViews(runOf: (s: Switches) => Run): SceneView[] {
+  return SCENES.map((sc) => {
+    const switches = sceneSwitches(sc);
+    const run = runOf(switches);
+    return { title: sc.title, switches, tick: sc.tick(run), focus: sc.focus, caption: sc.caption(run) };
+  });
 }

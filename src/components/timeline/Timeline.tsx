@@ -34,6 +34,10 @@ export interface TimelineProps {
   idPrefix?: string;
   /** Accessible name of the scroll container. */
   label?: string;
+  /** Lay out this many ticks (at least the run's own): two runs drawn with the same count share one time axis. */
+  ticks?: number;
+  /** Ticks to mark on the axis as differing from another run (compare). */
+  marked?: number[];
 }
 
 const AXIS = 22;
@@ -58,11 +62,11 @@ function dataAttrs(p: Point): Record<string, string> {
 }
 
 export default function Timeline(props: TimelineProps) {
-  const { run, tickHref, highlight, compact = false, selectedTick, onSelectTick, idPrefix = 'tl', label } = props;
+  const { run, tickHref, highlight, compact = false, selectedTick, onSelectTick, idPrefix = 'tl', label, ticks, marked } = props;
   const m = timelineMarks(run);
   const gutter = compact ? 64 : 166;
   const right = compact ? 4 : 28;
-  const n = m.lastTick + 1;
+  const n = Math.max(m.lastTick + 1, ticks ?? 0);
   // Columns share a fixed width (about the trace page's column at 1280 px), between 32 and 44 units each.
   const col = compact ? 20 : Math.max(32, Math.min(44, Math.floor((FIT - gutter - right) / n)));
   const width = n * col + right;
@@ -246,7 +250,7 @@ export default function Timeline(props: TimelineProps) {
   const svgProps: Record<string, unknown> = interactive
     ? {
         role: 'slider',
-        tabIndex: 0,
+        tabindex: 0,
         'aria-label': label ?? 'Tick',
         'aria-valuemin': 0,
         'aria-valuemax': m.lastTick,
@@ -294,6 +298,7 @@ export default function Timeline(props: TimelineProps) {
         </defs>
         <g aria-hidden="true">
           {highlight ? <rect class="tl-hl" x={x(highlight[0])} y={AXIS - 4} width={x(highlight[1] + 1) - x(highlight[0])} height={height - AXIS + 4} /> : null}
+          {marked?.map((t) => <rect key={`m${t}`} class="tl-diff" data-differs={t} x={x(t)} y={AXIS - 4} width={col} height={height - AXIS + 4} />)}
           {typeof selectedTick === 'number' ? <rect class="tl-sel" x={x(selectedTick)} y={0} width={col} height={height} /> : null}
           <path class="tl-grid" d={grid} />
           {m.rows.map((r, i) => {
@@ -315,7 +320,8 @@ export default function Timeline(props: TimelineProps) {
           ) : null}
         </g>
         <g class="tl-axis">
-          {Array.from({ length: n }, (_, t) => {
+          {marked?.map((t) => <path key={`d${t}`} class="tl-diff-tri" d={`M${cx(t) - 4} ${AXIS - 2}h8l-4 -5z`} />)}
+          {Array.from({ length: m.lastTick + 1 }, (_, t) => {
             if (compact && t % 2 === 1 && t !== m.lastTick) return null;
             const txt = (
               <text x={cx(t)} y={14} text-anchor="middle">

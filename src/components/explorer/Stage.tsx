@@ -1,0 +1,157 @@
+/**
+ * The explorer's stage: the tick control and the run's timeline, which is
+ * itself a slider (click or drag across it, ←/→ with it focused). The tick
+ * control marks the ticks where something happens and where an invariant
+ * breaks. Compare draws a second run under the first on the same time axis,
+ * with the ticks whose events differ marked on both.
+ */
+import { useState } from 'preact/hooks';
+import Timeline from '../timeline/Timeline.tsx';
+import { PRESETS, type Run, type Switches } from './model.ts';
+import { describeSetting } from '../../lib/vocabulary.ts';
+import { compareRows } from './diff.ts';
+import { sameSwitches, tickLabel } from './format.ts';
+import { tickMarks } from './changes.ts';
+
+interface Props {
+  run: Run;
+  other: Run;
+  vs: Switches;
+  tick: number;
+  setTick: (t: number, mode?: 'push' | 'replace') => void;
+  /** A move that is part of a gesture (drag, slider, held key): one history entry for all of it. */
+  dragTick: (t: number) => void;
+  endGesture: () => void;
+  setVs: (s: Switches) => void;
+  permalink: () => void;
+  link: { url: string; copied: boolean } | null;
+}
+
+const list = (ts: number[]) => ts.map(tickLabel).join(', ');
+
+/** The legend is static: explorer.astro renders it once into <template id="ex-legend-tpl">; opening the details copies it in. */
+function fillLegend(e: Event) {
+  const d = e.currentTarget as HTMLDetailsElement;
+  const tpl = document.getElementById('ex-legend-tpl') as HTMLTemplateElement | null;
+  if (d.open && tpl && !d.querySelector('.tl-legend')) d.append(tpl.content.cloneNode(true));
+}
+
+export function Stage({ run, other, vs, tick, setTick, dragTick, endGesture, setVs, permalink, link }: Props) {
+  const [comparing, setComparing] = useState(false);
+  const marks = tickMarks(run);
+  const last = run.lastTick;
+  const at = (t: number) => `calc(0.5rem + (100% - 1rem) * ${last === 0 ? 0 : t / last})`;
+  const same = sameSwitches(run.switches, vs);
+  const differing = comparing && !same ? compareRows(run, other).filter((r) => r.differs).map((r) => r.tick) : [];
+  const span = Math.max(run.lastTick, other.lastTick) + 1;
+  const presetId = PRESETS.find((p) => sameSwitches(p.switches, vs))?.id ?? 'custom';
+  return (
+    <section class="ex-stage__main" aria-labelledby="ex-now-h">
+      <div class="ex-scrub">
+        <h2 id="ex-now-h" class="ex-scrub__title">
+          At <span class="figure">{tickLabel(tick)}</span>
+          <span class="muted small"> of {tickLabel(last)}</span>
+        </h2>
+        <div class="ex-scrub__ctl">
+          <button type="button" onClick={() => setTick(tick - 1)} aria-label="Previous tick" data-tick-step="-1">
+            <span aria-hidden="true">◀</span>
+          </button>
+          <div class="ex-scrub__range">
+            <label>
+              <span class="sr-only">Tick</span>
+              <input
+                type="range"
+                min={0}
+                max={last}
+                step={1}
+                value={tick}
+                aria-valuetext={`${tickLabel(tick)} of ${tickLabel(last)}`}
+                onInput={(e) => dragTick(Number((e.currentTarget as HTMLInputElement).value))}
+                onChange={endGesture}
+              />
+            </label>
+            <div class="ex-ticks" aria-hidden="true">
+              {marks.events.map((t) => (
+                <span key={`e${t}`} class={'ex-tm' + (marks.breaks.includes(t) ? ' ex-tm--break' : '')} style={`left:${at(t)}`} data-tickmark={t} />
+              ))}
+            </div>
+          </div>
+          <button type="button" onClick={() => setTick(tick + 1)} aria-label="Next tick" data-tick-step="1">
+            <span aria-hidden="true">▶</span>
+          </button>
+        </div>
+        <button type="button" onClick={permalink} class="ex-permalink">
+          Permalink<span class="sr-only"> to {tickLabel(tick)} on this run’s trace page</span>
+        </button>
+      </div>
+      <div class="ex-cmpbar">
+        <label class="ex-option ex-cmp-toggle">
+          <input type="checkbox" checked={comparing} onChange={(e) => setComparing((e.currentTarget as HTMLInputElement).checked)} data-compare-toggle />
+          <span>Compare with</span>
+        </label>
+        <label for="ex-vs-preset" class="sr-only">
+          Setting to compare with
+        </label>
+        <select
+          id="ex-vs-preset"
+          value={presetId}
+          onChange={(e) => {
+            const p = PRESETS.find((x) => x.id === (e.currentTarget as HTMLSelectElement).value);
+            if (p) setVs({ ...p.switches });
+            setComparing(true);
+          }}
+        >
+          {PRESETS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+            </option>
+          ))}
+          <option value="custom" disabled={presetId !== 'custom'}>
+            Another setting
+          </option>
+        </select>
+      </div>
+      {link && (
+        <p class="ex-link small" role="status">
+          {link.copied ? 'Copied to the clipboard: ' : 'Link to this tick: '}
+          <a href={link.url}>{link.url}</a>
+        </p>
+      )}
+      <figure class="tl ex-fig" aria-labelledby="ex-fig-cap">
+        <div class="tl-scroll" onPointerUp={endGesture} onPointerCancel={endGesture} onKeyUp={endGesture} onFocusOut={endGesture}>
+          <Timeline
+            run={run}
+            idPrefix="ex-tl"
+            selectedTick={tick}
+            onSelectTick={dragTick}
+            label={`Tick of this run (${tickLabel(tick)} of ${tickLabel(last)}); drag across the figure or use the arrow keys`}
+            ticks={comparing ? span : undefined}
+            marked={differing}
+          />
+        </div>
+        {comparing &&
+          (same ? (
+            <p class="small muted ex-cmp-same">The same setting: pick another to compare.</p>
+          ) : (
+            <div class="tl-scroll ex-fig2" tabindex={0} role="group" aria-label={`Compared: ${describeSetting(vs)}`}>
+              <Timeline run={other} idPrefix="ex-tl2" selectedTick={tick <= other.lastTick ? tick : undefined} ticks={span} marked={differing} />
+            </div>
+          ))}
+        <figcaption id="ex-fig-cap" class="small">
+          {comparing && !same ? (
+            <>
+              Below: <em>{describeSetting(vs)}</em>.{' '}
+              <span data-differing={differing.length}>{differing.length ? `Events differ at ${list(differing)} (shaded, ▲).` : 'No event differs.'}</span>{' '}
+            </>
+          ) : (
+            <>This run, from its records. </>
+          )}
+          Click or drag across the figure, or press ← or → on it, to move the tick; the panels follow.
+        </figcaption>
+        <details class="ex-legend" onToggle={fillLegend}>
+          <summary>What the marks mean</summary>
+        </details>
+      </figure>
+    </section>
+  );
+}

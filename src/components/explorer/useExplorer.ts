@@ -1,0 +1,127 @@
+/**
+ * The explorer's state handling as a hook, beside the pure URL functions of
+ * state.ts: the view state (switches, tick, scene, compared setting, notices),
+ * kept in the URL, and the actions that change it.
+ *
+ * History: a user action pushes a history entry; a gesture on the tick (the
+ * slider, a drag across the figure) pushes once and then replaces while it
+ * lasts; back/forward (popstate) re-read the URL. A bad URL never blanks the
+ * page: problems are listed in a visible notice and each bad part falls back
+ * to its default. A bare address (/explorer/, nothing in it) is the guided
+ * route's first scene, so the page opens on what that scene narrates.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { BASE_SCHEDULE, MAIN, runOf, type Schedule, type Switches } from './model.ts';
+import type { SceneView } from './scenes.ts';
+import { clampTick, parseUrl, toUrl, type ViewState } from './state.ts';
+import { sameSwitches } from './format.ts';
+
+export interface ExplorerState extends ViewState {
+  /** The scene the guide panel shows, even after the reader wandered off. */
+  guideAt: number;
+  notices: string[];
+}
+
+const pagePath = () => location.pathname;
+const bare = () => location.search === '' && location.hash === '';
+
+/**
+ * Turn the page URL into a state, collecting every problem as a notice.
+ * A fragment that is not a tick (the skip link's #main, say) keeps the tick
+ * the reader had chosen. Nothing at all in the address means scene 1.
+ */
+export function fromLocation(scenes: SceneView[], guideAt: number, prev?: ExplorerState): ExplorerState {
+  const u = parseUrl(bare() ? '?scene=1' : location.search, location.hash, scenes.length);
+  const notices = [...u.problems];
+  let { switches, tick } = u;
+  const h = location.hash.replace(/^#/, '');
+  const kept = prev !== undefined && h !== '' && !/^t/i.test(h);
+  if (kept) tick = prev.tick;
+  if (u.scene !== null) {
+    const sc = scenes[u.scene - 1];
+    const want = sc.switches;
+    if (u.hadSwitches && !sameSwitches(want, switches)) {
+      notices.push(`Scene ${u.scene} sets its own switches; the ones in the address were replaced by the scene’s.`);
+    }
+    switches = want;
+    if (tick === null) tick = sc.tick;
+  }
+  if (tick !== null) {
+    const c = clampTick(tick, runOf(switches, u.scene !== null ? BASE_SCHEDULE : u.schedule).lastTick);
+    if (c.problem && !kept) notices.push(c.problem);
+    tick = c.tick;
+  }
+  // A scene runs on the base schedule; otherwise the address's fault schedule (FaultsPanel.tsx).
+  return { switches, tick, scene: u.scene, vs: u.vs, guideAt: u.scene ?? guideAt, notices, schedule: u.scene !== null ? BASE_SCHEDULE : u.schedule };
+}
+
+export type Mode = 'push' | 'replace';
+
+export function useExplorer(scenes: SceneView[]) {
+  const [st, setSt] = useState<ExplorerState>(() => fromLocation(scenes, 1));
+  const schedule = st.schedule ?? BASE_SCHEDULE;
+  const run = useMemo(() => runOf(st.switches, schedule), [st.switches, schedule]);
+  const vs = st.vs ?? MAIN;
+  const other = useMemo(() => runOf(vs), [vs]);
+  const tick = st.tick ?? run.lastTick;
+  /** True while a tick gesture (slider drag, figure drag) lasts: it replaces instead of pushing. */
+  const gesture = useRef(false);
+
+  // Normalise the URL once (drops what could not be read); a bare address stays bare.
+  useEffect(() => {
+    const place = location.hash.length > 1 && !/^#t/i.test(location.hash) ? location.hash : '';
+    const clean = pagePath() + toUrl(st) + (place && st.tick === null ? place : '');
+    if (!bare() && clean !== pagePath() + location.search + location.hash) history.replaceState(null, '', clean);
+    const onPop = () => setSt((prev) => fromLocation(scenes, prev.guideAt, prev));
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, []);
+
+  /** Apply a change and record it in history. */
+  const commit = useCallback((next: ExplorerState, mode: Mode = 'push') => {
+    const url = pagePath() + toUrl(next);
+    if (url !== pagePath() + location.search + location.hash) {
+      if (mode === 'push') history.pushState(null, '', url);
+      else history.replaceState(null, '', url);
+    }
+    setSt(next);
+  }, []);
+
+  const setSwitches = (switches: Switches) => {
+    const r = runOf(switches, schedule);
+    const t = st.tick === null ? null : Math.min(st.tick, r.lastTick);
+    commit({ ...st, switches, tick: t, scene: null, notices: [] });
+    return r;
+  };
+  // Stepping through ticks replaces the history entry: Back leaves the page's state, it does not replay ticks.
+  const setTick = (t: number, mode: Mode = 'replace') => {
+    const c = Math.max(0, Math.min(run.lastTick, t));
+    commit({ ...st, tick: c, scene: st.scene !== null && c === scenes[st.scene - 1].tick ? st.scene : null }, mode);
+  };
+  /** Move the tick as part of a gesture: the first move pushes a history entry, the rest replace it. */
+  const dragTick = (t: number) => {
+    setTick(t, gesture.current ? 'replace' : 'push');
+    gesture.current = true;
+  };
+  const endGesture = () => {
+    gesture.current = false;
+  };
+  const goScene = (n: number) => {
+    if (n < 1 || n > scenes.length) return false;
+    const sc = scenes[n - 1];
+    commit({ ...st, switches: { ...sc.switches }, tick: sc.tick, scene: n, guideAt: n, notices: [], schedule: BASE_SCHEDULE });
+    return true;
+  };
+  /** Leave the guided route where it stands: same setting and tick, no scene. */
+  const leaveRoute = () => commit({ ...st, tick, scene: null });
+  const setVs = (s: Switches) => commit({ ...st, vs: sameSwitches(s, MAIN) ? null : s });
+  const setSchedule = (next: Schedule) => {
+    const r = runOf(st.switches, next);
+    commit({ ...st, schedule: next, tick: st.tick === null ? null : Math.min(st.tick, r.lastTick), scene: null, notices: [] });
+    return r;
+  };
+  const dismiss = () => setSt({ ...st, notices: [] });
+  const hrefFor = (v: ViewState) => pagePath() + toUrl(v);
+
+  return { st, run, vs, other, tick, schedule, setSwitches, setTick, dragTick, endGesture, goScene, leaveRoute, setVs, setSchedule, dismiss, hrefFor };
+}
