@@ -9,7 +9,7 @@
 //   stage      dragging across the run's figure, and ←/→/Home/End on it, move the tick; the
 //              slider, heading, panels and URL follow; one history entry per drag; the panels
 //              that changed since the tick before are the ones the model's records say
-// Mangled URLs are in fuzz.spec.ts, the JavaScript budget in budget.spec.ts (latency: npm run bench).
+// Mangled URLs are in fuzz.spec.ts. Weight and latency budgets are measured by `npm run bench`, never asserted here.
 import { test, expect, settle } from './fixtures.ts';
 import { PRESETS, MAIN, SWITCH_IDS, SWITCH_VALUES, INVARIANT_IDS, short, slugOf } from '../../src/model/index.ts';
 import { SCENES, sceneSwitches } from '../../src/components/explorer/scenes.ts';
