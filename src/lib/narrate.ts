@@ -85,7 +85,7 @@ export function narrate(e: TraceEvent): string {
       // `pin` is the version the attempt read, not what the candidate record
       // says: with version pins off the record names no version (the state
       // panel shows the record), so the sentence says "built from", which holds either way.
-      return `${n} ${saved}assembles candidate digest ${short(x.digest)} (built from ${x.pin}, quoting ${x.quote})${stale(x.stale)}. Finished; not yet accepted.`;
+      return `${n} ${saved}assembles candidate digest ${short(x.digest)} (built from ${x.pin}, quoting ${x.quote})${stale(x.stale)}. A candidate, not yet accepted.`;
     }
     case 'send-rejected':
       return `The feed rejects ${n}’s send (${keyText(e.values.key)}): ${e.values.reason}.`;

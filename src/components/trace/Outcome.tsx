@@ -5,6 +5,8 @@
  */
 import type { Run } from '../../model/browser.ts';
 import { outcomeRows, tickText, type OutcomeRow } from '../../lib/outcome.ts';
+import { href } from '../../lib/paths.ts';
+import { definitionPath } from '../../lib/routes.ts';
 
 interface Props {
   run: Run;
@@ -22,7 +24,7 @@ export function Outcome({ run, only, tickHref, class: cls = 'ex-outcome' }: Prop
     <dl class={cls}>
       {rows.map((r) => (
         <div class="ex-outcome__row" key={r.id} data-outcome={r.id}>
-          <dt>{r.label}</dt>
+          <dt>{r.id === 'finished' ? <a href={href(definitionPath('finished'))}>{r.label}</a> : r.label}</dt>
           <dd class="figure">
             {r.parts.map((p) => {
               if (typeof p === 'string') return p;
