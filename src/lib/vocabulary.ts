@@ -34,6 +34,8 @@ export interface ValueWords {
   phrase: string;
   /** The clause for "any other value" (conditions in the companion's tables). */
   not: string;
+  /** The fewest words that name the value when it differs from the main trace: a trace title's chip. */
+  chip: string;
 }
 
 /** The words for one switch. */
@@ -47,7 +49,7 @@ export interface SwitchWords {
   values: Record<string, ValueWords>;
 }
 
-const v = (slug: string, code: string, label: string, phrase: string, not: string): ValueWords => ({ slug, code, label, phrase, not });
+const v = (slug: string, code: string, label: string, phrase: string, not: string, chip: string): ValueWords => ({ slug, code, label, phrase, not, chip });
 
 /** One table, per switch and per value (slug words checked against the model's by a unit test). */
 export const VOCABULARY: Record<SwitchId, SwitchWords> = {
@@ -56,8 +58,8 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Silent',
     meaning: 'What attempt #1 was really doing when it stopped answering.',
     values: {
-      paused: v(SLUG_WORD.silent.paused, 'paus', 'paused (wakes later)', 'the silent worker was only paused', 'the silent worker crashed'),
-      crashed: v(SLUG_WORD.silent.crashed, 'crash', 'crashed (never returns)', 'the silent worker crashed', 'the silent worker was only paused'),
+      paused: v(SLUG_WORD.silent.paused, 'paus', 'paused (wakes later)', 'the silent worker was only paused', 'the silent worker crashed', 'worker paused'),
+      crashed: v(SLUG_WORD.silent.crashed, 'crash', 'crashed (never returns)', 'the silent worker crashed', 'the silent worker was only paused', 'worker crashed'),
     },
   },
   fencing: {
@@ -65,8 +67,8 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Fence',
     meaning: 'Protected stores compare each writer’s owner token with the current epoch.',
     values: {
-      on: v(SLUG_WORD.fencing.on, 'on', 'on', 'fencing on', 'fencing off'),
-      off: v(SLUG_WORD.fencing.off, 'off', 'off', 'fencing off', 'fencing on'),
+      on: v(SLUG_WORD.fencing.on, 'on', 'on', 'fencing on', 'fencing off', 'fencing on'),
+      off: v(SLUG_WORD.fencing.off, 'off', 'off', 'fencing off', 'fencing on', 'fencing off'),
     },
   },
   checkpoints: {
@@ -74,8 +76,8 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Ckpt',
     meaning: 'When a build attempt writes its step results to the journal.',
     values: {
-      'per-step': v(SLUG_WORD.checkpoints['per-step'], 'step', 'after every step', 'checkpoints after every step', 'checkpoints only at the end'),
-      'end-only': v(SLUG_WORD.checkpoints['end-only'], 'end', 'only at the end', 'checkpoints only at the end', 'checkpoints after every step'),
+      'per-step': v(SLUG_WORD.checkpoints['per-step'], 'step', 'after every step', 'checkpoints after every step', 'checkpoints only at the end', 'step checkpoints'),
+      'end-only': v(SLUG_WORD.checkpoints['end-only'], 'end', 'only at the end', 'checkpoints only at the end', 'checkpoints after every step', 'end checkpoints'),
     },
   },
   change: {
@@ -83,14 +85,15 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'v2',
     meaning: 'When version 2 of the report arrives.',
     values: {
-      outage: v(SLUG_WORD.change.outage, 'out', 'during the outage', 'the report changes during the outage', 'the report never changes or changes after acceptance'),
-      never: v(SLUG_WORD.change.never, 'never', 'never', 'the report never changes', 'the report changes at all'),
+      outage: v(SLUG_WORD.change.outage, 'out', 'during the outage', 'the report changes during the outage', 'the report never changes or changes after acceptance', 'mid-outage correction'),
+      never: v(SLUG_WORD.change.never, 'never', 'never', 'the report never changes', 'the report changes at all', 'no correction'),
       'after-acceptance': v(
         SLUG_WORD.change['after-acceptance'],
         'after',
         'after acceptance',
         'the report changes after acceptance',
         'the report never changes or changes during the outage',
+        'late correction',
       ),
     },
   },
@@ -99,8 +102,8 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Pins',
     meaning: 'Records carry the hash of the input they were computed from.',
     values: {
-      on: v(SLUG_WORD.pins.on, 'on', 'on', 'version pins on', 'version pins off'),
-      off: v(SLUG_WORD.pins.off, 'off', 'off', 'version pins off', 'version pins on'),
+      on: v(SLUG_WORD.pins.on, 'on', 'on', 'version pins on', 'version pins off', 'pins on'),
+      off: v(SLUG_WORD.pins.off, 'off', 'off', 'version pins off', 'version pins on', 'pins off'),
     },
   },
   rule: {
@@ -113,21 +116,21 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
         'cur',
         'accepted for the current report',
         'newsletter takes a digest accepted for the current report',
-        'newsletter takes any accepted or the latest finished digest',
+        'newsletter takes any accepted or the latest finished digest', 'current-only rule',
       ),
       'any-accepted': v(
         SLUG_WORD.rule['any-accepted'],
         'any',
         'any accepted digest',
         'newsletter takes any accepted digest',
-        'newsletter requires the current report or takes the latest finished digest',
+        'newsletter requires the current report or takes the latest finished digest', 'any-accepted rule',
       ),
       'latest-finished': v(
         SLUG_WORD.rule['latest-finished'],
         'latest',
         'latest finished, accepted or not',
         'newsletter takes the latest finished digest',
-        'newsletter takes only an accepted digest',
+        'newsletter takes only an accepted digest', 'latest-finished rule',
       ),
     },
   },
@@ -136,8 +139,8 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Poster',
     meaning: 'The first worker to post dies right after the feed applies the post.',
     values: {
-      yes: v(SLUG_WORD.postDies.yes, 'dies', 'yes', 'the poster dies after the feed applies its post', 'the poster survives'),
-      no: v(SLUG_WORD.postDies.no, 'lives', 'no', 'the poster survives', 'the poster dies after the feed applies its post'),
+      yes: v(SLUG_WORD.postDies.yes, 'dies', 'yes', 'the poster dies after the feed applies its post', 'the poster survives', 'poster dies'),
+      no: v(SLUG_WORD.postDies.no, 'lives', 'no', 'the poster survives', 'the poster dies after the feed applies its post', 'poster lives'),
     },
   },
   key: {
@@ -145,9 +148,9 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Key',
     meaning: 'What the idempotency key on the announcement names.',
     values: {
-      'per-operation': v(SLUG_WORD.key['per-operation'], 'op', 'the operation', 'the key names the operation', 'the key names the attempt or there is none'),
-      'per-attempt': v(SLUG_WORD.key['per-attempt'], 'att', 'the attempt', 'the key names the attempt', 'the key names the operation or there is none'),
-      none: v(SLUG_WORD.key.none, 'none', 'no key', 'no key on the announcement', 'the announcement carries a key'),
+      'per-operation': v(SLUG_WORD.key['per-operation'], 'op', 'the operation', 'the key names the operation', 'the key names the attempt or there is none', 'key per operation'),
+      'per-attempt': v(SLUG_WORD.key['per-attempt'], 'att', 'the attempt', 'the key names the attempt', 'the key names the operation or there is none', 'key per attempt'),
+      none: v(SLUG_WORD.key.none, 'none', 'no key', 'no key on the announcement', 'the announcement carries a key', 'no key'),
     },
   },
 };
@@ -386,21 +389,10 @@ export const RULE_WORDS: Record<RuleSection, { title: string; short: string }> =
 
 // ——— Short trace titles ———
 
-/** The fewest words that name a value when it differs from the main trace: a trace title's chips. */
-export const CHIP_WORDS: { [K in SwitchId]: Record<Switches[K], string> } = {
-  silent: { paused: 'worker paused', crashed: 'worker crashed' },
-  fencing: { on: 'fencing on', off: 'fencing off' },
-  checkpoints: { 'per-step': 'step checkpoints', 'end-only': 'end checkpoints' },
-  change: { outage: 'mid-outage correction', never: 'no correction', 'after-acceptance': 'late correction' },
-  pins: { on: 'pins on', off: 'pins off' },
-  rule: { 'current-accepted': 'current-only rule', 'any-accepted': 'any-accepted rule', 'latest-finished': 'latest-finished rule' },
-  postDies: { yes: 'poster dies', no: 'poster lives' },
-  key: { 'per-operation': 'key per operation', 'per-attempt': 'key per attempt', none: 'no key' },
-};
 
 /** The chip words of every switch that differs from the main trace, in switch order. */
 export function traceChips(s: Switches): string[] {
-  return changedFromMain(s).map((id) => (CHIP_WORDS[id] as Record<string, string>)[s[id]]);
+  return changedFromMain(s).map((id) => VOCABULARY[id].values[s[id]].chip);
 }
 
 /** Longest short title a trace page shows (its full sentence is the subtitle). */
