@@ -31,7 +31,11 @@ export const test = base.extend<{ watch: Watch }>({
       });
       page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
       page.on('requestfailed', (r) => {
-        if (r.url().startsWith(origin + '/')) errors.push(`failed request: ${r.failure()?.errorText}: ${r.url()}`);
+        // ERR_ABORTED is the browser cancelling a request because the page moved on (a test
+        // navigates while search is still fetching fragments); an answer that failed shows
+        // up as net::ERR_* otherwise, and an error status is caught by the response handler.
+        const why = r.failure()?.errorText ?? '';
+        if (r.url().startsWith(origin + '/') && why !== 'net::ERR_ABORTED') errors.push(`failed request: ${why}: ${r.url()}`);
       });
       page.on('response', (r) => {
         if (r.status() >= 400 && !r.request().isNavigationRequest()) errors.push(`HTTP ${r.status()}: ${r.url()}`);
