@@ -1,38 +1,19 @@
 /**
- * The fault pages' URLs and words: /faults/ (the schedule's rules, the
- * sweep's answer), /faults/<invariant>/ (each shortest counterexample) and
- * /data/faults.json. Pure, like routes.ts and vocabulary.ts, whose
- * functions it uses for everything that is not about the schedule.
+ * The fault pages' words: the schedule's dimensions and values in words,
+ * the fault rules' sections, a schedule summarised. Pure, like vocabulary.ts;
+ * the fault pages' URLs are in routes.ts with every other URL.
  */
-import { BASE_SCHEDULE, SCHEDULE_IDS, changedFromBase, scheduleSearch, type Schedule, type ScheduleId } from '../model/schedule.ts';
+import { BASE_SCHEDULE, SCHEDULE_IDS, changedFromBase, type Schedule, type ScheduleId } from '../model/schedule.ts';
 import type { FaultLabel } from '../model/faults.ts';
-import type { InvariantId } from '../model/types.ts';
-import type { Switches } from '../model/switches.ts';
-import { PAGE, explorerSearch, invariantRule, ruleId, tickHash } from './routes.ts';
-
-export const FAULTS_PAGE = '/faults/';
-export const FAULTS_JSON = '/data/faults.json';
+import { ruleId } from './routes.ts';
 
 /** The rules of the schedule: sections of the rules page (/model/), in order (src/components/faults/FaultRules.astro). */
 export const FAULT_RULES = ['schedule', 'fault-silence', 'fault-poster', 'fault-retention', 'fault-restart'] as const;
 export type FaultRule = (typeof FAULT_RULES)[number];
 
-/** A counterexample's page: /faults/duplicate-effect/ (optionally at a tick). */
-export function faultPath(invariant: InvariantId, tick?: number | null): string {
-  return `${FAULTS_PAGE}${invariantRule(invariant)}/${tick === undefined || tick === null ? '' : tickHash(tick)}`;
-}
-
 /** The anchor id of a fault rule's section on the rules page (/model/#rule-fault-silence). */
 export function faultRuleId(rule: FaultRule): string {
   return ruleId(rule);
-}
-
-/** The explorer at a setting under a schedule: the switches' query, then the schedule's. */
-export function faultExplorerPath(s: Switches, sch: Schedule, tick?: number): string {
-  const sw = explorerSearch(s);
-  const schQ = scheduleSearch(sch);
-  const q = [sw.replace(/^\?/, ''), schQ].filter(Boolean).join('&');
-  return `${PAGE.explorer}${q ? `?${q}` : ''}${tick === undefined ? '' : tickHash(tick)}`;
 }
 
 export const SCHEDULE_WORDS: Record<ScheduleId, { label: string; meaning: string }> = {

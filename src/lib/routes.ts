@@ -1,13 +1,14 @@
 /**
  * Every URL the site makes, in one place. Functions return site-relative
  * paths ("/traces/<slug>/#t8"); pass them through `href()` (src/lib/paths.ts)
- * to add the base path. Nothing else in src builds a trace, explorer, run
- * JSON, rules or definition URL by hand (tests/unit/lib/routes.test.ts
+ * to add the base path. Nothing else in src builds a trace, explorer, fault,
+ * data, rules or definition URL by hand (tests/unit/lib/routes.test.ts
  * checks).
  *
  * Pure and small: islands and the 404 script import it.
  */
 import { PRESETS } from '../model/presets.ts';
+import { scheduleSearch, type Schedule } from '../model/schedule.ts';
 import { SWITCH_IDS, changedFromMain, slugOf, type Switches } from '../model/switches.ts';
 import type { InvariantId, RuleId } from '../model/types.ts';
 
@@ -20,7 +21,9 @@ export const PAGE = {
   traces: '/traces/',
   model: '/model/',
   search: '/search/',
+  faults: '/faults/',
   runsJson: '/data/runs.json',
+  faultsJson: '/data/faults.json',
 } as const;
 
 /** The explorer's query parameters that are not switches. */
@@ -63,19 +66,22 @@ export interface ExplorerView {
   vs?: Switches | null;
   /** The chosen tick (the hash). */
   tick?: number | null;
+  /** The fault schedule (only the dimensions that differ from the base are written). */
+  schedule?: Schedule | null;
 }
 
 /**
  * The explorer's search and hash for a setting and view: only switches that
- * differ from the main trace, then scene and vs, then #tN. "" for the main
- * trace with nothing chosen.
+ * differ from the main trace, then scene and vs, then the schedule's
+ * dimensions that differ from the base, then #tN. "" for the main trace with
+ * nothing chosen.
  */
 export function explorerSearch(s: Switches, view: ExplorerView = {}): string {
   const p = new URLSearchParams();
   for (const id of changedFromMain(s)) p.set(id, s[id]);
   if (view.scene !== undefined && view.scene !== null) p.set('scene', String(view.scene));
   if (view.vs) p.set('vs', vsToken(view.vs));
-  const q = p.toString();
+  const q = [p.toString(), view.schedule ? scheduleSearch(view.schedule) : ''].filter(Boolean).join('&');
   return (q ? `?${q}` : '') + (view.tick !== undefined && view.tick !== null ? tickHash(view.tick) : '');
 }
 
@@ -143,6 +149,13 @@ export function definitionId(id: InvariantId | 'finished'): string {
 /** The companion's definition of an invariant: /companion/#def-stale-write. */
 export function definitionPath(id: InvariantId | 'finished'): string {
   return `${PAGE.companion}#${definitionId(id)}`;
+}
+
+// ——— Faults ———
+
+/** A shortest counterexample's page, optionally at a tick: /faults/duplicate-effect/ or /faults/duplicate-effect/#t12. */
+export function faultPath(invariant: InvariantId, tick?: number | null): string {
+  return `${PAGE.faults}${invariantRule(invariant)}/${tick === undefined || tick === null ? '' : tickHash(tick)}`;
 }
 
 /** A section of the article: /article/#fencing. */

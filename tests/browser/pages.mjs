@@ -1,9 +1,11 @@
 // The pages the browser tests visit (pages.spec.ts): one per page template, plus two more
 // explorer settings. `path` is relative to the site's base; `status` is the expected HTTP
 // status (default 200); `minText` the characters <main> must hold without JavaScript;
-// `large` marks a page so big that its checks get three times the timeout.
+// `large` marks a page so big that its checks get three times the timeout; `ready` is a
+// selector that must be on the page (with JavaScript) before it is screenshot and checked:
+// what the page shows once its script has run (search results, with their highlights).
 // Add a page here and every project tests it; a page missing from the build fails (404).
-/** @type {{ name: string, path: string, status?: number, minText?: number, large?: boolean }[]} */
+/** @type {{ name: string, path: string, status?: number, minText?: number, large?: boolean, ready?: string }[]} */
 export const PAGES = [
   { name: 'landing', path: '/' },
   { name: 'article', path: '/article/' },
@@ -14,7 +16,7 @@ export const PAGES = [
   { name: 'traces', path: '/traces/', large: true },
   { name: 'trace', path: '/traces/paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.per-operation/#t8' },
   { name: '404', path: '/no-such-page/', status: 404 },
-  { name: 'search', path: '/search/?q=fencing' },
+  { name: 'search', path: '/search/?q=fencing', ready: '.pagefind-ui__result-excerpt mark' },
   { name: 'model', path: '/model/#rule-assess' },
   { name: 'faults', path: '/faults/' },
   { name: 'fault-counterexample', path: '/faults/duplicate-effect/' },

@@ -63,6 +63,7 @@ for (const p of PAGES) {
     }
     // Islands hydrate after load; let their module requests run and finish.
     await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
+    if (p.ready) await page.waitForSelector(p.ready);
     await page.screenshot({ path: `test-results/screens/${p.name}-${project}.png`, animations: 'disabled' }).catch(() => {});
     if (project === 'phone-360') {
       expect(await page.evaluate(findOverflow), 'elements past the 360 px viewport').toEqual([]);

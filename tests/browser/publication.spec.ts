@@ -6,6 +6,7 @@
 //   - the explorer's layout shift while loading (CLS) stays below 0.05
 //   - at 360 px the explorer's run (the "At tN" state) starts within 1,600 px of the top
 //   - no table is cut off without a scroll container, at 1280 and at 360 px
+//   - in dark mode, search highlights and result links use the site's colours, not Pagefind's or the browser's
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument, DomUtils } from 'htmlparser2';
@@ -179,3 +180,27 @@ for (const [label, opts] of [
     });
   });
 }
+
+test.describe('in dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+  // Pagefind resets <mark> to the browser's own (yellow) and colours result titles as plain
+  // text; the site's rules must outrank both, in the dark theme as in the light one.
+  test('search: highlights and result links take the site’s colours', async ({ page }) => {
+    await page.goto('search/?q=fencing');
+    await page.waitForSelector('.pagefind-ui__result-excerpt mark');
+    const c = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.background = 'var(--target-bg)';
+      probe.style.color = 'var(--link)';
+      document.querySelector('.site-search')!.append(probe);
+      const want = getComputedStyle(probe);
+      const mark = getComputedStyle(document.querySelector('.pagefind-ui__result-excerpt mark')!);
+      const link = getComputedStyle(document.querySelector('.pagefind-ui__result-title .pagefind-ui__result-link')!);
+      const out = { markBg: mark.backgroundColor, wantBg: want.backgroundColor, link: link.color, wantLink: want.color };
+      probe.remove();
+      return out;
+    });
+    expect(c.markBg).toBe(c.wantBg);
+    expect(c.link).toBe(c.wantLink);
+  });
+});

@@ -6,8 +6,8 @@
  * A dimension the setting does not use is shown disabled, with the reason.
  */
 import { BASE_SCHEDULE, EPOCH, POSTER_DIES, SCHEDULE_IDS, SILENT_AT, changedFromBase, usedDimensions, type Schedule, type ScheduleId, type Switches } from './model.ts';
-import { SCHEDULE_WORDS, scheduleValueText, FAULTS_PAGE } from '../../lib/faults-site.ts';
-import { rulePath } from '../../lib/routes.ts';
+import { SCHEDULE_WORDS, scheduleValueText } from '../../lib/faults-site.ts';
+import { PAGE, rulePath } from '../../lib/routes.ts';
 import { href } from '../../lib/paths.ts';
 
 interface Props {
@@ -59,7 +59,7 @@ export function FaultsPanel({ switches, schedule, onChange, open = false }: Prop
         </span>
       </summary>
       <p class="small">
-        When each fault strikes. The base schedule is the timing every trace page uses; the <a href={href(rulePath('schedule'))}>rules of the schedule</a> and what an exhaustive sweep of it finds are on the <a href={href(FAULTS_PAGE)}>faults page</a>.
+        When each fault strikes. The base schedule is the timing every trace page uses; the <a href={href(rulePath('schedule'))}>rules of the schedule</a> and what an exhaustive sweep of it finds are on the <a href={href(PAGE.faults)}>faults page</a>.
       </p>
       <div class="ex-faults__grid">
         {SCHEDULE_IDS.map((id) => {

@@ -10,7 +10,7 @@
  * becomes a sentence for the visible notice and the part falls back to its
  * default. Pure functions; the island does the history calls.
  */
-import { BASE_SCHEDULE, PRESETS, SCHEDULE_IDS, changedFromMain, fromSlug, parseSchedule, parseSwitches, scheduleSearch, type Schedule, type Switches } from './model.ts';
+import { PRESETS, SCHEDULE_IDS, changedFromMain, fromSlug, parseSchedule, parseSwitches, type Schedule, type Switches } from './model.ts';
 import { EXPLORER_PARAMS, explorerSearch, vsToken } from '../../lib/routes.ts';
 
 export { vsToken };
@@ -113,14 +113,8 @@ export interface ViewState {
 
 /** The search + hash for a view ('' for the main trace with no tick), to append to the page path. Compare with the main trace is the default, so it is not written. */
 export function toUrl(v: ViewState): string {
-  const url = explorerSearch(v.switches, { scene: v.scene, tick: v.tick, vs: v.vs && changedFromMain(v.vs).length > 0 ? v.vs : null });
-  const faults = scheduleSearch(v.schedule ?? BASE_SCHEDULE);
-  if (!faults) return url;
-  // The schedule's parameters go after the switches', scene and vs, before the hash.
-  const [search, hash] = url.includes('#') ? [url.slice(0, url.indexOf('#')), url.slice(url.indexOf('#'))] : [url, ''];
-  return `${search ? `${search}&` : '?'}${faults}${hash}`;
+  return explorerSearch(v.switches, { scene: v.scene, tick: v.tick, vs: v.vs && changedFromMain(v.vs).length > 0 ? v.vs : null, schedule: v.schedule });
 }
-
 
 /** Longest quoted value a notice repeats from the address, in characters. */
 export const NOTICE_VALUE_MAX = 60;

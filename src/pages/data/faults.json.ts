@@ -10,7 +10,8 @@ import type { APIRoute } from 'astro';
 import { INVARIANT_IDS, SCHEDULE_IDS, counterexamples, faultSweep, type Counterexample } from '../../model/index.ts';
 import { MODEL_VERSION } from '../../lib/model-version.ts';
 import { href } from '../../lib/paths.ts';
-import { faultExplorerPath, faultPath } from '../../lib/faults-site.ts';
+import { explorerPath, faultPath } from '../../lib/routes.ts';
+
 
 const ce = (c: Counterexample | null) =>
   c && {
@@ -49,7 +50,7 @@ export const GET: APIRoute = () => {
     counterexamples: counterexamples(sweep).map((c) => ({
       invariant: c.invariant,
       url: href(faultPath(c.invariant)),
-      explorer: href(faultExplorerPath(c.switches, c.schedule, c.tick)),
+      explorer: href(explorerPath(c.switches, { schedule: c.schedule, tick: c.tick })),
       ...ce(c),
     })),
     properties: sweep.properties,

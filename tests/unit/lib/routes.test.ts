@@ -34,6 +34,7 @@ const HAND_BUILT: [string, RegExp, boolean?][] = [
   ['an explorer query', /\/explorer\/(\?|\$\{|#)/],
   ['a tick anchor', /[`'"]#t\$\{|['"]#t['"]\s*\+/],
   ['a run JSON URL', /\/data\/runs\//],
+  ['a fault page or data URL', /['"`]\/faults\/|\/faults\/\$\{|\/data\/faults\.json/],
   ['a rule or definition anchor', /#(rule|def)-/, true],
   ['a section link', /\/(article|companion|model)\/#/, true],
 ];
@@ -46,6 +47,9 @@ describe('routes', () => {
     expect(HAND_BUILT[0][1].test('href(`/traces/${slug}/`)')).toBe(true);
     expect(HAND_BUILT[1][1].test("`/explorer/?${q}`")).toBe(true);
     expect(HAND_BUILT[2][1].test('href={`#t${tick}`}')).toBe(true);
+    expect(HAND_BUILT[4][1].test("const FAULTS_PAGE = '/faults/';")).toBe(true);
+    expect(HAND_BUILT[4][1].test('`${base}/faults/${slug}/`')).toBe(true);
+    expect(HAND_BUILT[4][1].test("href('/data/faults.json')")).toBe(true);
   });
   for (const f of files) {
     if (rel(f) === 'lib/routes.ts') continue;
