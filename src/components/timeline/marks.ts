@@ -13,6 +13,7 @@
  */
 import { REVENUE, short, type Run, type InvariantId } from '../../model/browser.ts';
 import { breachText, subjectText } from '../../lib/narrate.ts';
+import { isFaultEvent, narrateFault } from '../../lib/narrate-faults.ts';
 
 export type Tone = 'safe' | 'stale' | 'duplicate' | 'wrong' | 'waiting' | 'neutral';
 
@@ -24,6 +25,8 @@ export interface Span {
   tone: Tone;
   label?: string;
   title: string;
+  /** Extra data-* attributes (only the fault schedule's marks have them). */
+  data?: Record<string, string | number | boolean>;
 }
 
 /** Something that happened at one tick: drawn at the middle of the tick's column. */
@@ -86,6 +89,8 @@ export function timelineMarks(run: Run): TimelineMarks {
   const ticks = run.ticks;
   const last = run.lastTick;
   const rows: Row[] = [];
+  // The fault schedule's events (none under the base schedule): each becomes exactly one mark, tagged data-fault.
+  const faults = run.events.filter(isFaultEvent);
 
   // ── The report: which version is current at each tick.
   const report: Row = { id: 'report', label: 'report', spans: [], points: [] };
@@ -113,16 +118,18 @@ export function timelineMarks(run: Run): TimelineMarks {
   const epoch: Row = { id: 'epoch', group: 'controller', flat: true, label: 'controller', sub: 'owner epoch', spans: [], points: [] };
   const controller: Row = { id: 'controller', group: 'controller', label: '', sub: 'decisions', spans: [], points: [] };
   const epochRuns = runs(ticks.map((s) => (s.attempts.length ? s.ownerEpoch : null)));
-  epochRuns.forEach((r, i) =>
+  epochRuns.forEach((r, i) => {
+    // After a restart that did not keep it, the epoch goes back: a step down, not up (#rule-fault-restart).
+    const back = i > 0 && r.value < epochRuns[i - 1].value;
     epoch.spans.push({
       from: r.from,
       to: r.to,
-      kind: 'epoch',
-      tone: 'neutral',
-      label: i === 0 ? `epoch ${r.value}` : String(r.value),
-      title: `owner epoch ${r.value}, t${r.from}–t${r.to - 1}`,
-    }),
-  );
+      kind: back ? 'epoch-back' : 'epoch',
+      tone: back ? 'wrong' : 'neutral',
+      label: i === 0 ? `epoch ${r.value}` : back ? `${r.value} ↓` : String(r.value),
+      title: back ? `owner epoch back to ${r.value}, t${r.from}–t${r.to - 1}` : `owner epoch ${r.value}, t${r.from}–t${r.to - 1}`,
+    });
+  });
   for (const a of run.attempts) {
     controller.points.push({
       tick: a.admittedAt,
@@ -165,6 +172,21 @@ export function timelineMarks(run: Run): TimelineMarks {
       title: `t${c.assessedAt}: refuses ${short(c.digest)} from #${c.attempt}: ${c.refusal ?? ''}`,
       data: { digest: short(c.digest), attempt: c.attempt },
     });
+  }
+  for (const e of faults) {
+    if (e.kind === 'controller-down') {
+      controller.spans.push({ from: e.tick, to: e.tick + 1, kind: 'down', tone: 'neutral', label: 'down', title: `t${e.tick}: ${narrateFault(e)}`, data: { fault: e.kind } });
+    } else if (e.kind === 'controller-restarted') {
+      const back = e.values.epoch < e.values.before;
+      controller.points.push({
+        tick: e.tick,
+        kind: 'restart',
+        tone: back ? 'wrong' : 'neutral',
+        label: back ? `restart · epoch ${e.values.before}→${e.values.epoch}` : 'restart',
+        title: `t${e.tick}: ${narrateFault(e)}`,
+        data: { fault: e.kind, back, epoch: e.values.epoch },
+      });
+    }
   }
   rows.push(epoch, controller);
 
@@ -220,12 +242,33 @@ export function timelineMarks(run: Run): TimelineMarks {
         title: `#${a.n} ${r.value === 'asleep' ? 'asleep: alive but silent, no heartbeat' : 'working'}, t${r.from}–t${r.to}`,
       });
     }
+    // The schedule's faults on this attempt, each one mark: where it fell silent before an action (a pause, or
+    // its death when it never wakes), what it woke to do, where the poster died. They take the place of the
+    // plain 'wakes' / 'dies' marks the snapshots give at the same tick.
+    const covered = new Set<string>();
+    for (const e of faults) {
+      if (e.attempt !== a.n) continue;
+      const data = { attempt: a.n, fault: e.kind };
+      const title = `t${e.tick}: ${narrateFault(e)}`;
+      if (e.kind === 'falls-silent-before') {
+        const where = e.values.action === 'assemble' ? 'before assembling' : 'inside the effect';
+        const dead = acts[e.tick] === 'dead';
+        if (dead) covered.add(`dies${e.tick}`);
+        really.points.push({ tick: e.tick, kind: dead ? 'dies' : 'silent', tone: dead ? 'neutral' : 'waiting', label: `${dead ? 'dies' : 'silent'} ${where}`, title, data });
+      } else if (e.kind === 'wakes-to-act') {
+        covered.add(`wakes${e.tick}`);
+        really.points.push({ tick: e.tick, kind: 'wakes', tone: 'waiting', label: `wakes, ${e.values.action === 'assemble' ? 'assembles' : 'sends'}`, title, data });
+      } else if (e.kind === 'poster-dies-at') {
+        covered.add(`dies${e.tick}`);
+        really.points.push({ tick: e.tick, kind: 'dies', tone: 'neutral', label: `dies ${e.values.point === 'before-send' ? 'before sending' : 'after confirming'}`, title, data });
+      }
+    }
     const woke = acts.findIndex((act, t) => t > 0 && acts[t - 1] === 'silent' && act !== 'silent' && act !== 'dead');
-    if (woke >= 0) {
+    if (woke >= 0 && !covered.has(`wakes${woke}`)) {
       really.points.push({ tick: woke, kind: 'wakes', tone: 'waiting', label: 'wakes', title: `t${woke}: #${a.n} wakes and carries on`, data: { attempt: a.n } });
     }
     const died = acts.indexOf('dead');
-    if (died >= 0) {
+    if (died >= 0 && !covered.has(`dies${died}`)) {
       really.points.push({ tick: died, kind: 'dies', tone: 'neutral', label: 'dies', title: `t${died}: #${a.n} dies`, data: { attempt: a.n } });
     }
     snap.forEach((s, t) => {
@@ -308,6 +351,10 @@ export function timelineMarks(run: Run): TimelineMarks {
 
   // ── The feed: every send and the feed's answer.
   const feed: Row = { id: 'feed', label: 'feed', spans: [], points: [] };
+  for (const e of faults) {
+    if (e.kind !== 'key-expired') continue;
+    feed.points.push({ tick: e.tick, kind: 'expired', tone: 'neutral', label: 'forgot', title: `t${e.tick}: ${narrateFault(e)}`, data: { fault: e.kind, post: e.values.post } });
+  }
   for (const s of run.sends) {
     const keyText = s.key ? `key ${s.key}` : 'no key';
     const kind = s.receipt === 'applied' ? 'post' : s.receipt;
