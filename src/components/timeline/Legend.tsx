@@ -20,6 +20,8 @@ export function faultKeys(run: Run): FaultKey[] {
   const have = new Set<FaultKey>();
   for (const e of run.events) {
     if (!isFaultEvent(e)) continue;
+    // A crashed #1 that falls silent before an action dies there: its mark is the death's ✕, not a pause.
+    if (e.kind === 'falls-silent-before' && run.switches.silent === 'crashed') continue;
     have.add(e.kind);
     if (e.kind === 'controller-restarted' && e.values.epoch < e.values.before) have.add('epoch-back');
   }
@@ -29,7 +31,7 @@ export function faultKeys(run: Run): FaultKey[] {
 const FAULT_ENTRIES: Record<FaultKey, () => JSX.Element> = {
   'controller-down': () => <><span class="tl-k k-down">down</span>controller down</>,
   'controller-restarted': () => <><span class="tl-k k-ring t-neutral">↻</span>controller restarts</>,
-  'epoch-back': () => <><span class="tl-k k-dash t-wrong">↓</span>owner epoch went back</>,
+  'epoch-back': () => <><span class="tl-k k-dash t-wrong">↓</span>owner epoch went back (old→new)</>,
   'falls-silent-before': () => <><span class="tl-k t-waiting">‖</span>falls silent before an action</>,
   'wakes-to-act': () => <><span class="tl-k k-ring t-waiting">{'\u00a0'}</span>wakes, and acts</>,
   'poster-dies-at': () => <><span class="tl-k t-neutral">✕</span>dies at the schedule’s point</>,

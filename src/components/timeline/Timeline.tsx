@@ -49,12 +49,24 @@ const PITCH = 15;
 const FIT = 860;
 
 function rowHeight(row: Row, compact: boolean): number {
-  // A track with a pause mark (#1 silent before an action) is taller: that label goes under the line, clear of the asleep line's.
-  if (row.flat) return compact ? 10 : row.points.some((p) => p.kind === 'silent') ? 32 : 18;
+  // A track with a label under its line is taller (see `under` below).
+  if (row.flat) return compact ? 10 : row.points.some((p, i) => labelUnder(row, p, i)) ? 32 : 18;
   const perTick = new Map<number, number>();
   for (const p of row.points) perTick.set(p.tick, (perTick.get(p.tick) ?? 0) + 1);
   const stack = Math.max(1, ...perTick.values());
   return compact ? Math.max(10, stack * 5 + 2) : Math.max(row.sub && !row.group ? 32 : 22, stack * PITCH + 6);
+}
+
+const hasLabel = (p: Point) => !!p.label && p.kind !== 'call' && p.kind !== 'breach';
+
+/**
+ * On a track (a flat row), a label that goes under the line instead of beside the glyph: a pause
+ * (#1 silent before an action: the asleep line and its label follow it), or a second labelled mark
+ * at the same tick (#1 wakes to send and dies there). Only the fault schedule's runs have either.
+ */
+function labelUnder(row: Row, p: Point, i: number): boolean {
+  if (!row.flat || !hasLabel(p)) return false;
+  return p.kind === 'silent' || row.points.slice(0, i).some((q) => q.tick === p.tick && hasLabel(q));
 }
 
 const cls = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
@@ -242,7 +254,7 @@ export default function Timeline(props: TimelineProps) {
           </g>
         );
       }
-      const labelled = !compact && p.label && p.kind !== 'call' && p.kind !== 'breach';
+      const labelled = !compact && hasLabel(p);
       const gx = p.kind === 'change' ? x(p.tick) : labelled ? x(p.tick) + 8 : cx(p.tick);
       let textEl: JSX.Element | null = null;
       if (labelled) {
@@ -250,8 +262,7 @@ export default function Timeline(props: TimelineProps) {
         // No room on the right: the label goes under the glyph, ending at it (rows with a sub line have the height).
         const wide = p.label!.length * 5.6 > room;
         const under = wide && !row.flat && !!row.sub;
-        const pause = p.kind === 'silent';
-        textEl = pause ? (
+        textEl = labelUnder(row, p, i) ? (
           <text x={wide ? gx + 6 : gx - 6} y={gy + 14} text-anchor={wide ? 'end' : undefined}>
             {p.label}
           </text>

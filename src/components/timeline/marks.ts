@@ -182,7 +182,8 @@ export function timelineMarks(run: Run): TimelineMarks {
         tick: e.tick,
         kind: 'restart',
         tone: back ? 'wrong' : 'neutral',
-        label: back ? `restart · epoch ${e.values.before}→${e.values.epoch}` : 'restart',
+        // The glyph says restart (legend); a label only when the epoch went back, short enough for its column.
+        label: back ? `${e.values.before}→${e.values.epoch}` : undefined,
         title: `t${e.tick}: ${narrateFault(e)}`,
         data: { fault: e.kind, back, epoch: e.values.epoch },
       });
