@@ -57,14 +57,8 @@ export interface TimelineMarks {
   rows: Row[];
 }
 
-const STATE_WORDS: Record<string, string> = {
-  admitted: 'admitted',
-  running: 'running',
-  unknown: 'unknown to the controller',
-  fenced: 'fenced',
-  refused: 'refused',
-  done: 'done',
-};
+/** An attempt's state in words: its own name, except the one the controller cannot see through. */
+const stateWords = (state: string) => (state === 'unknown' ? 'unknown to the controller' : state);
 
 /** Group consecutive ticks with the same value into spans [first, last + 1). */
 function runs<T>(values: (T | null)[]): { value: T; from: number; to: number }[] {
@@ -213,7 +207,7 @@ export function timelineMarks(run: Run): TimelineMarks {
           kind: r.value,
           tone: r.value === 'unknown' ? 'waiting' : 'neutral',
           label: r.value === 'unknown' ? 'unknown' : undefined,
-          title: `#${a.n} ${STATE_WORDS[r.value]}, t${r.from}–t${r.to - 1}`,
+          title: `#${a.n} ${stateWords(r.value)}, t${r.from}–t${r.to - 1}`,
         });
       } else {
         // A final state: drawn once, where it begins.
@@ -222,7 +216,7 @@ export function timelineMarks(run: Run): TimelineMarks {
           kind: r.value,
           tone: r.value === 'done' ? 'safe' : 'stale',
           label: r.value,
-          title: `t${r.from}: #${a.n} ${STATE_WORDS[r.value]}`,
+          title: `t${r.from}: #${a.n} ${stateWords(r.value)}`,
           data: { attempt: a.n },
         });
       }
@@ -244,9 +238,8 @@ export function timelineMarks(run: Run): TimelineMarks {
       });
     }
     // The schedule's faults on this attempt, each one mark: where it fell silent before an action (a pause, or
-    // its death when it never wakes), what it woke to do, where the poster died. They take the place of the
-    // plain 'wakes' / 'dies' marks the snapshots give at the same tick.
-    const covered = new Set<string>();
+    // its death when it never wakes), what it woke to do, where the poster died. An attempt wakes and dies at
+    // most once: these take the place of the plain 'wakes' / 'dies' marks the snapshots give.
     for (const e of faults) {
       if (e.attempt !== a.n) continue;
       const data = { attempt: a.n, fault: e.kind };
@@ -254,22 +247,19 @@ export function timelineMarks(run: Run): TimelineMarks {
       if (e.kind === 'falls-silent-before') {
         const where = e.values.action === 'assemble' ? 'before assembling' : 'inside the effect';
         const dead = acts[e.tick] === 'dead';
-        if (dead) covered.add(`dies${e.tick}`);
         really.points.push({ tick: e.tick, kind: dead ? 'dies' : 'silent', tone: dead ? 'neutral' : 'waiting', label: `${dead ? 'dies' : 'silent'} ${where}`, title, data });
       } else if (e.kind === 'wakes-to-act') {
-        covered.add(`wakes${e.tick}`);
         really.points.push({ tick: e.tick, kind: 'wakes', tone: 'waiting', label: `wakes, ${e.values.action === 'assemble' ? 'assembles' : 'sends'}`, title, data });
       } else if (e.kind === 'poster-dies-at') {
-        covered.add(`dies${e.tick}`);
         really.points.push({ tick: e.tick, kind: 'dies', tone: 'neutral', label: `dies ${e.values.point === 'before-send' ? 'before sending' : 'after confirming'}`, title, data });
       }
     }
     const woke = acts.findIndex((act, t) => t > 0 && acts[t - 1] === 'silent' && act !== 'silent' && act !== 'dead');
-    if (woke >= 0 && !covered.has(`wakes${woke}`)) {
+    if (woke >= 0 && !really.points.some((p) => p.kind === 'wakes')) {
       really.points.push({ tick: woke, kind: 'wakes', tone: 'waiting', label: 'wakes', title: `t${woke}: #${a.n} wakes and carries on`, data: { attempt: a.n } });
     }
     const died = acts.indexOf('dead');
-    if (died >= 0 && !covered.has(`dies${died}`)) {
+    if (died >= 0 && !really.points.some((p) => p.kind === 'dies')) {
       really.points.push({ tick: died, kind: 'dies', tone: 'neutral', label: 'dies', title: `t${died}: #${a.n} dies`, data: { attempt: a.n } });
     }
     snap.forEach((s, t) => {
