@@ -2,8 +2,8 @@
  * SHA-256 (FIPS 180-4) in a few dozen lines, with the three functions of
  * @noble/hashes that src/model/world.ts imports: `sha256`, `bytesToHex`,
  * `utf8ToBytes`. The site's build aliases those two @noble/hashes modules to
- * this file (astro.config.mjs, `resolve.alias`), so the islands ship ~0.7 kB
- * of hashing instead of ~3 kB: the model only hashes short texts to name them
+ * this file (astro.config.mjs, `resolve.alias`), so the islands ship ~0.8 kB
+ * of hashing instead of ~3 kB (gzip): the model only hashes short texts to name them
  * (no secret, no stream), and needs none of noble's other hashes or its
  * unrolled tables. The model's code is unchanged and still computes SHA-256;
  * tests (which run on the real @noble/hashes) check this against it and
