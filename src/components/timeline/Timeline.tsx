@@ -11,6 +11,9 @@
  *   chip       one protected write (filled: applied; hollow dashed ✕: rejected as stale;
  *              heavy with !: applied although stale), a restore (↺), a post (P1; dup: double edge)
  *   glyph      one decision at a tick (▶ admit, ? suspect, ✓ accept, ✕ refuse, ⊣ fenced, ✕ dies)
+ * The fault schedule's marks (none under the base schedule), each from one event: a solid "down" bar
+ * (controller down), ↻ (restart; the epoch line steps down when it went back), ‖ (silent before an
+ * action), "wakes, …" and "dies …" labelled with the action or point, a hollow "forgot" chip (key expired).
  * The palette (src/styles/palette.css) gives each meaning one colour in light and dark,
  * and plain black in print; the shapes alone carry the meaning.
  */
@@ -21,8 +24,8 @@ import { tickHandlers } from './interaction.ts';
 
 export interface TimelineProps {
   run: Run;
-  /** Links each tick label to a URL (the trace page: `#tN`). Omitted when interactive. */
-  tickHref?: (tick: number) => string;
+  /** Links each tick label to a URL (the trace page: `#tN`); a tick it gives no URL stays unlinked. Omitted when interactive. */
+  tickHref?: (tick: number) => string | undefined;
   /** Ticks [from, to] to highlight; the rest is dimmed (small multiples). */
   highlight?: [number, number];
   /** A smaller figure without in-mark labels. */
@@ -46,17 +49,30 @@ const PITCH = 15;
 const FIT = 860;
 
 function rowHeight(row: Row, compact: boolean): number {
-  if (row.flat) return compact ? 10 : 18;
+  // A track with a label under its line is taller (see `under` below).
+  if (row.flat) return compact ? 10 : row.points.some((p, i) => labelUnder(row, p, i)) ? 32 : 18;
   const perTick = new Map<number, number>();
   for (const p of row.points) perTick.set(p.tick, (perTick.get(p.tick) ?? 0) + 1);
   const stack = Math.max(1, ...perTick.values());
   return compact ? Math.max(10, stack * 5 + 2) : Math.max(row.sub && !row.group ? 32 : 22, stack * PITCH + 6);
 }
 
+const hasLabel = (p: Point) => !!p.label && p.kind !== 'call' && p.kind !== 'breach';
+
+/**
+ * On a track (a flat row), a label that goes under the line instead of beside the glyph: a pause
+ * (#1 silent before an action: the asleep line and its label follow it), or a second labelled mark
+ * at the same tick (#1 wakes to send and dies there). Only the fault schedule's runs have either.
+ */
+function labelUnder(row: Row, p: Point, i: number): boolean {
+  if (!row.flat || !hasLabel(p)) return false;
+  return p.kind === 'silent' || row.points.slice(0, i).some((q) => q.tick === p.tick && hasLabel(q));
+}
+
 const cls = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
-function dataAttrs(p: Point): Record<string, string> {
-  const out: Record<string, string> = { 'data-mark': p.kind, 'data-tick': String(p.tick) };
+function dataAttrs(p: { kind: string; data?: Point['data'] }, tick: number): Record<string, string> {
+  const out: Record<string, string> = { 'data-mark': p.kind, 'data-tick': String(tick) };
   for (const [k, v] of Object.entries(p.data ?? {})) out[`data-${k}`] = String(v);
   return out;
 }
@@ -119,12 +135,15 @@ export default function Timeline(props: TimelineProps) {
             ) : null}
           </g>
         );
-      case 'epoch': {
+      case 'epoch':
+      case 'epoch-back': {
         const first = s.label?.startsWith('epoch');
+        // A step up to a new epoch; a step down (from above) when it went back.
+        const riser = s.kind === 'epoch-back' ? `M${x1} ${mid - 5}V${mid}` : `M${x1} ${mid + 5}V${mid}`;
         return (
           <g class={c} key={key}>
             {title}
-            <path d={`${first ? `M${x1} ${mid}` : `M${x1} ${mid + 5}V${mid}`}H${x1 + w}`} />
+            <path d={`${first ? `M${x1} ${mid}` : riser}H${x1 + w}`} />
             {compact ? null : (
               <text x={x1 + 3} y={mid - 3}>
                 {s.label}
@@ -136,7 +155,7 @@ export default function Timeline(props: TimelineProps) {
       default: {
         const bh = s.kind === 'running' ? (compact ? 4 : 6) : compact ? 6 : 12;
         return (
-          <g class={c} key={key}>
+          <g class={c} key={key} {...(s.data ? dataAttrs(s, s.from) : {})}>
             {title}
             <rect x={x1 + 0.5} y={mid - bh / 2} width={w - 1} height={bh} rx={2} style={s.tone === 'waiting' ? `fill:url(#${hatch})` : undefined} />
             {text}
@@ -186,12 +205,25 @@ export default function Timeline(props: TimelineProps) {
         return <path class="tl-g tl-bar" d={`M${gx - r} ${gy - r}L${gx + r} ${gy + r}M${gx + r} ${gy - r}L${gx - r} ${gy + r}`} />;
       case 'call':
         return <circle class="tl-g" cx={gx} cy={gy} r={compact ? 1.5 : 2.5} />;
+      case 'silent':
+        return <path class="tl-g tl-bar" d={`M${gx - r / 2} ${gy - r}V${gy + r}M${gx + r / 2} ${gy - r}V${gy + r}`} />;
+      case 'restart':
+        return (
+          <>
+            <circle class="tl-g" cx={gx} cy={gy} r={r} />
+            {compact ? null : (
+              <text class="tl-gt" x={gx} y={gy + 3.3} text-anchor="middle">
+                ↻
+              </text>
+            )}
+          </>
+        );
       default:
         return <circle class="tl-g" cx={gx} cy={gy} r={r} />;
     }
   };
 
-  const CHIPS = new Set(['write', 'restore', 'post', 'remembered', 'rejected']);
+  const CHIPS = new Set(['write', 'restore', 'post', 'remembered', 'rejected', 'expired']);
 
   const pointEls = (row: Row, top: number, h: number) => {
     const slot = new Map<number, number>();
@@ -201,7 +233,7 @@ export default function Timeline(props: TimelineProps) {
       const gy = row.flat ? top + h / 2 : compact ? top + 3 + k * 5 + 2 : top + 3 + k * PITCH + PITCH / 2;
       const outcome = p.data?.outcome;
       const c = cls('tl-p', `tl-${p.kind}`, `t-${p.tone}`, typeof outcome === 'string' && `tl-${outcome}`, p.data?.duplicate === true && 'tl-dup');
-      const attrs = dataAttrs(p);
+      const attrs = dataAttrs(p, p.tick);
       if (CHIPS.has(p.kind)) {
         const w = compact ? 8 : col - 4;
         const ch = compact ? 4 : 12;
@@ -222,7 +254,7 @@ export default function Timeline(props: TimelineProps) {
           </g>
         );
       }
-      const labelled = !compact && p.label && p.kind !== 'call' && p.kind !== 'breach';
+      const labelled = !compact && hasLabel(p);
       const gx = p.kind === 'change' ? x(p.tick) : labelled ? x(p.tick) + 8 : cx(p.tick);
       let textEl: JSX.Element | null = null;
       if (labelled) {
@@ -230,7 +262,11 @@ export default function Timeline(props: TimelineProps) {
         // No room on the right: the label goes under the glyph, ending at it (rows with a sub line have the height).
         const wide = p.label!.length * 5.6 > room;
         const under = wide && !row.flat && !!row.sub;
-        textEl = (
+        textEl = labelUnder(row, p, i) ? (
+          <text x={wide ? gx + 6 : gx - 6} y={gy + 14} text-anchor={wide ? 'end' : undefined}>
+            {p.label}
+          </text>
+        ) : (
           <text x={wide ? gx + (under ? 6 : -8) : gx + 8} y={gy + (under ? 15 : 3.5)} text-anchor={wide ? 'end' : undefined}>
             {p.label}
           </text>
@@ -328,8 +364,9 @@ export default function Timeline(props: TimelineProps) {
                 {compact ? t : `t${t}`}
               </text>
             );
-            return tickHref && !interactive ? (
-              <a key={t} href={tickHref(t)}>
+            const to = tickHref && !interactive ? tickHref(t) : undefined;
+            return to !== undefined ? (
+              <a key={t} href={to}>
                 <rect class="tl-hit" x={x(t)} y={0} width={col} height={AXIS - 2} />
                 {txt}
               </a>

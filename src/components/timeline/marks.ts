@@ -13,6 +13,7 @@
  */
 import { REVENUE, short, type Run, type InvariantId } from '../../model/browser.ts';
 import { breachText, subjectText } from '../../lib/narrate.ts';
+import { isFaultEvent, narrateFault } from '../../lib/narrate-faults.ts';
 
 export type Tone = 'safe' | 'stale' | 'duplicate' | 'wrong' | 'waiting' | 'neutral';
 
@@ -24,6 +25,8 @@ export interface Span {
   tone: Tone;
   label?: string;
   title: string;
+  /** Extra data-* attributes (only the fault schedule's marks have them). */
+  data?: Record<string, string | number | boolean>;
 }
 
 /** Something that happened at one tick: drawn at the middle of the tick's column. */
@@ -54,14 +57,8 @@ export interface TimelineMarks {
   rows: Row[];
 }
 
-const STATE_WORDS: Record<string, string> = {
-  admitted: 'admitted',
-  running: 'running',
-  unknown: 'unknown to the controller',
-  fenced: 'fenced',
-  refused: 'refused',
-  done: 'done',
-};
+/** An attempt's state in words: its own name, except the one the controller cannot see through. */
+const stateWords = (state: string) => (state === 'unknown' ? 'unknown to the controller' : state);
 
 /** Group consecutive ticks with the same value into spans [first, last + 1). */
 function runs<T>(values: (T | null)[]): { value: T; from: number; to: number }[] {
@@ -86,6 +83,8 @@ export function timelineMarks(run: Run): TimelineMarks {
   const ticks = run.ticks;
   const last = run.lastTick;
   const rows: Row[] = [];
+  // The fault schedule's events (none under the base schedule): each becomes exactly one mark, tagged data-fault.
+  const faults = run.events.filter(isFaultEvent);
 
   // ── The report: which version is current at each tick.
   const report: Row = { id: 'report', label: 'report', spans: [], points: [] };
@@ -113,16 +112,18 @@ export function timelineMarks(run: Run): TimelineMarks {
   const epoch: Row = { id: 'epoch', group: 'controller', flat: true, label: 'controller', sub: 'owner epoch', spans: [], points: [] };
   const controller: Row = { id: 'controller', group: 'controller', label: '', sub: 'decisions', spans: [], points: [] };
   const epochRuns = runs(ticks.map((s) => (s.attempts.length ? s.ownerEpoch : null)));
-  epochRuns.forEach((r, i) =>
+  epochRuns.forEach((r, i) => {
+    // After a restart that did not keep it, the epoch goes back: a step down, not up (#rule-fault-restart).
+    const back = i > 0 && r.value < epochRuns[i - 1].value;
     epoch.spans.push({
       from: r.from,
       to: r.to,
-      kind: 'epoch',
-      tone: 'neutral',
-      label: i === 0 ? `epoch ${r.value}` : String(r.value),
-      title: `owner epoch ${r.value}, t${r.from}–t${r.to - 1}`,
-    }),
-  );
+      kind: back ? 'epoch-back' : 'epoch',
+      tone: back ? 'wrong' : 'neutral',
+      label: i === 0 ? `epoch ${r.value}` : back ? `${r.value} ↓` : String(r.value),
+      title: back ? `owner epoch back to ${r.value}, t${r.from}–t${r.to - 1}` : `owner epoch ${r.value}, t${r.from}–t${r.to - 1}`,
+    });
+  });
   for (const a of run.attempts) {
     controller.points.push({
       tick: a.admittedAt,
@@ -166,6 +167,22 @@ export function timelineMarks(run: Run): TimelineMarks {
       data: { digest: short(c.digest), attempt: c.attempt },
     });
   }
+  for (const e of faults) {
+    if (e.kind === 'controller-down') {
+      controller.spans.push({ from: e.tick, to: e.tick + 1, kind: 'down', tone: 'neutral', label: 'down', title: `t${e.tick}: ${narrateFault(e)}`, data: { fault: e.kind } });
+    } else if (e.kind === 'controller-restarted') {
+      const back = e.values.epoch < e.values.before;
+      controller.points.push({
+        tick: e.tick,
+        kind: 'restart',
+        tone: back ? 'wrong' : 'neutral',
+        // The glyph says restart (legend); a label only when the epoch went back, short enough for its column.
+        label: back ? `${e.values.before}→${e.values.epoch}` : undefined,
+        title: `t${e.tick}: ${narrateFault(e)}`,
+        data: { fault: e.kind, back, epoch: e.values.epoch },
+      });
+    }
+  }
   rows.push(epoch, controller);
 
   // ── One lane per attempt, two tracks: what the controller sees, and what the worker really does.
@@ -190,7 +207,7 @@ export function timelineMarks(run: Run): TimelineMarks {
           kind: r.value,
           tone: r.value === 'unknown' ? 'waiting' : 'neutral',
           label: r.value === 'unknown' ? 'unknown' : undefined,
-          title: `#${a.n} ${STATE_WORDS[r.value]}, t${r.from}–t${r.to - 1}`,
+          title: `#${a.n} ${stateWords(r.value)}, t${r.from}–t${r.to - 1}`,
         });
       } else {
         // A final state: drawn once, where it begins.
@@ -199,7 +216,7 @@ export function timelineMarks(run: Run): TimelineMarks {
           kind: r.value,
           tone: r.value === 'done' ? 'safe' : 'stale',
           label: r.value,
-          title: `t${r.from}: #${a.n} ${STATE_WORDS[r.value]}`,
+          title: `t${r.from}: #${a.n} ${stateWords(r.value)}`,
           data: { attempt: a.n },
         });
       }
@@ -220,12 +237,29 @@ export function timelineMarks(run: Run): TimelineMarks {
         title: `#${a.n} ${r.value === 'asleep' ? 'asleep: alive but silent, no heartbeat' : 'working'}, t${r.from}–t${r.to}`,
       });
     }
+    // The schedule's faults on this attempt, each one mark: where it fell silent before an action (a pause, or
+    // its death when it never wakes), what it woke to do, where the poster died. An attempt wakes and dies at
+    // most once: these take the place of the plain 'wakes' / 'dies' marks the snapshots give.
+    for (const e of faults) {
+      if (e.attempt !== a.n) continue;
+      const data = { attempt: a.n, fault: e.kind };
+      const title = `t${e.tick}: ${narrateFault(e)}`;
+      if (e.kind === 'falls-silent-before') {
+        const where = e.values.action === 'assemble' ? 'before assembling' : 'inside the effect';
+        const dead = acts[e.tick] === 'dead';
+        really.points.push({ tick: e.tick, kind: dead ? 'dies' : 'silent', tone: dead ? 'neutral' : 'waiting', label: `${dead ? 'dies' : 'silent'} ${where}`, title, data });
+      } else if (e.kind === 'wakes-to-act') {
+        really.points.push({ tick: e.tick, kind: 'wakes', tone: 'waiting', label: `wakes, ${e.values.action === 'assemble' ? 'assembles' : 'sends'}`, title, data });
+      } else if (e.kind === 'poster-dies-at') {
+        really.points.push({ tick: e.tick, kind: 'dies', tone: 'neutral', label: `dies ${e.values.point === 'before-send' ? 'before sending' : 'after confirming'}`, title, data });
+      }
+    }
     const woke = acts.findIndex((act, t) => t > 0 && acts[t - 1] === 'silent' && act !== 'silent' && act !== 'dead');
-    if (woke >= 0) {
+    if (woke >= 0 && !really.points.some((p) => p.kind === 'wakes')) {
       really.points.push({ tick: woke, kind: 'wakes', tone: 'waiting', label: 'wakes', title: `t${woke}: #${a.n} wakes and carries on`, data: { attempt: a.n } });
     }
     const died = acts.indexOf('dead');
-    if (died >= 0) {
+    if (died >= 0 && !really.points.some((p) => p.kind === 'dies')) {
       really.points.push({ tick: died, kind: 'dies', tone: 'neutral', label: 'dies', title: `t${died}: #${a.n} dies`, data: { attempt: a.n } });
     }
     snap.forEach((s, t) => {
@@ -308,6 +342,10 @@ export function timelineMarks(run: Run): TimelineMarks {
 
   // ── The feed: every send and the feed's answer.
   const feed: Row = { id: 'feed', label: 'feed', spans: [], points: [] };
+  for (const e of faults) {
+    if (e.kind !== 'key-expired') continue;
+    feed.points.push({ tick: e.tick, kind: 'expired', tone: 'neutral', label: 'forgot', title: `t${e.tick}: ${narrateFault(e)}`, data: { fault: e.kind, post: e.values.post } });
+  }
   for (const s of run.sends) {
     const keyText = s.key ? `key ${s.key}` : 'no key';
     const kind = s.receipt === 'applied' ? 'post' : s.receipt;

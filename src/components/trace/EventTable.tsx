@@ -12,7 +12,7 @@ import type { Run, TraceEvent } from '../../model/browser.ts';
 import { narrate } from '../../lib/narrate.ts';
 import { href } from '../../lib/paths.ts';
 import { rulePath, tickId } from '../../lib/routes.ts';
-import { RULE_WORDS } from '../../lib/vocabulary.ts';
+import { ruleShort } from '../../lib/vocabulary.ts';
 
 interface Props {
   run: Run;
@@ -46,8 +46,8 @@ function groups(run: Run, ticks?: number[]): [number, TraceEvent[]][] {
 /** The link from an event to the section of /model/ whose rule wrote it. */
 export function RuleLink({ event }: { event: TraceEvent }) {
   return (
-    <a class="ev-rule" href={href(rulePath(event.rule))} aria-label={`rule: ${RULE_WORDS[event.rule].short}`}>
-      {RULE_WORDS[event.rule].short}
+    <a class="ev-rule" href={href(rulePath(event.rule))} aria-label={`rule: ${ruleShort(event.rule)}`}>
+      {ruleShort(event.rule)}
     </a>
   );
 }

@@ -2,8 +2,12 @@
 // typed from the rules and reference traces of the model spec (§3 timing, §5 the feed,
 // §9 reference traces), not computed by marks.ts or the engine.
 import { describe, expect, it } from 'vitest';
-import { MAIN, simulate, type Switches } from '../../../src/model/index.ts';
+import { h } from 'preact';
+import { render } from 'preact-render-to-string';
+import { BASE_SCHEDULE, MAIN, SILENT_AT, POSTER_DIES, allSettings, runAll, simulate, type Run, type Schedule, type Switches } from '../../../src/model/index.ts';
 import { timelineMarks, type Point, type Row, type TimelineMarks } from '../../../src/components/timeline/marks.ts';
+import Timeline from '../../../src/components/timeline/Timeline.tsx';
+import { Legend, faultKeys } from '../../../src/components/timeline/Legend.tsx';
 
 const marksOf = (change: Partial<Switches>) => timelineMarks(simulate({ ...MAIN, ...change }));
 const row = (m: TimelineMarks, id: string): Row => {
@@ -134,5 +138,108 @@ describe('timeline marks: the other reference traces', () => {
       [14, 'P2', true, 'duplicate'],
     ]);
     expect(points(m, 'remembered')).toEqual([]);
+  });
+});
+
+// The fault schedule's marks. Expected ticks are typed from the fault rules on /model/
+// (#rule-fault-silence, -poster, -retention, -restart) and the main trace's timing
+// (§3: #1 computes s1…s4 at t1…t4, #2 posts P1 at t10, #3 resends at t14; first token 41).
+const withSchedule = (change: Partial<Switches>, sch: Partial<Schedule>) => simulate({ ...MAIN, ...change }, { schedule: { ...BASE_SCHEDULE, ...sch } });
+const faultMarks = (m: TimelineMarks) =>
+  m.rows.flatMap((r) => [
+    ...r.spans.filter((s) => s.data?.fault).map((s) => ({ row: r.id, kind: s.kind, tick: s.from, fault: s.data?.fault, label: s.label })),
+    ...r.points.filter((p) => p.data?.fault).map((p) => ({ row: r.id, kind: p.kind, tick: p.tick, fault: p.data?.fault, label: p.label })),
+  ]);
+
+describe('timeline marks: the fault schedule', () => {
+  it('controller down at t3 and back at t4 keeping its epoch: a down bar, a restart mark, no step down', () => {
+    const m = timelineMarks(withSchedule({}, { restartAt: 3 }));
+    expect(faultMarks(m)).toEqual([
+      { row: 'controller', kind: 'down', tick: 3, fault: 'controller-down', label: 'down' },
+      { row: 'controller', kind: 'restart', tick: 4, fault: 'controller-restarted', label: undefined },
+    ]);
+    expect(row(m, 'epoch').spans.map((s) => s.kind)).not.toContain('epoch-back');
+  });
+  it('a volatile epoch goes back from 41 to 40 at the restart: the restart says so and the epoch line steps down', () => {
+    const m = timelineMarks(withSchedule({}, { restartAt: 3, epoch: 'volatile' }));
+    const restart = points(m, 'restart');
+    expect(restart.map((p) => [p.tick, p.data?.back, p.data?.epoch, p.tone])).toEqual([[4, true, 40, 'wrong']]);
+    expect(restart[0].label).toBe('41→40');
+    expect(row(m, 'epoch').spans.filter((s) => s.kind === 'epoch-back').map((s) => [s.from, s.label])).toEqual([[4, '40 ↓']]);
+  });
+  it('#1 silent before assembling at t5, awake after 2 ticks at t7 to assemble; no plain wakes mark besides', () => {
+    const m = timelineMarks(withSchedule({}, { silentAt: 'assemble', wakeAfter: 2 }));
+    expect(faultMarks(m)).toEqual([
+      { row: 'attempt-1-really', kind: 'silent', tick: 5, fault: 'falls-silent-before', label: 'silent before assembling' },
+      { row: 'attempt-1-really', kind: 'wakes', tick: 7, fault: 'wakes-to-act', label: 'wakes, assembles' },
+    ]);
+    expect(points(m, 'wakes')).toHaveLength(1);
+    expect(row(m, 'attempt-1-really').spans.filter((s) => s.kind === 'asleep').map((s) => [s.from, s.to])).toEqual([[5.5, 7.5]]);
+  });
+  it('#1 crashed inside the effect (report never changes: it posts at t6): one death mark that says where, not two', () => {
+    const m = timelineMarks(withSchedule({ silent: 'crashed', change: 'never' }, { silentAt: 'effect' }));
+    expect(faultMarks(m)).toEqual([{ row: 'attempt-1-really', kind: 'dies', tick: 6, fault: 'falls-silent-before', label: 'dies inside the effect' }]);
+    expect(points(m, 'dies').filter((p) => p.data?.attempt === 1)).toHaveLength(1);
+  });
+  it('#1 paused inside the effect wakes after 3 ticks to send, and dies there after the feed applied: two marks at t9, the second labelled under the line', () => {
+    const run = withSchedule({ change: 'never' }, { silentAt: 'effect', wakeAfter: 3 });
+    const m = timelineMarks(run);
+    expect(row(m, 'attempt-1-really').points.filter((p) => p.kind !== 'call').map((p) => [p.kind, p.tick, p.label])).toEqual([
+      ['silent', 6, 'silent inside the effect'],
+      ['wakes', 9, 'wakes, sends'],
+      ['dies', 9, 'dies'],
+    ]);
+    const svg = render(h(Timeline, { run }));
+    const at9 = [...svg.matchAll(/<g class="tl-p tl-(wakes|dies)[^"]*"[^>]*data-tick="9"[^>]*>.*?<text x="[^"]*" y="([\d.]+)"/g)].map((x) => ({ kind: x[1], y: Number(x[2]) }));
+    expect(at9.map((x) => x.kind)).toEqual(['wakes', 'dies']);
+    expect(at9[1].y).toBeGreaterThan(at9[0].y + 8);
+  });
+  it('the poster dies before sending, or after confirming, at t10: the death mark names the point', () => {
+    for (const [point, label] of [['before-send', 'dies before sending'], ['after-confirm', 'dies after confirming']] as const) {
+      const m = timelineMarks(withSchedule({}, { posterDies: point }));
+      expect(faultMarks(m), point).toEqual([{ row: 'attempt-2-really', kind: 'dies', tick: 10, fault: 'poster-dies-at', label }]);
+    }
+  });
+  it('the feed keeps keys 1 tick: #3’s resend at t14 finds P1’s key forgotten, and a duplicate P2 follows on the feed lane', () => {
+    const m = timelineMarks(withSchedule({}, { keyRetention: 1 }));
+    expect(faultMarks(m)).toEqual([{ row: 'feed', kind: 'expired', tick: 14, fault: 'key-expired', label: 'forgot' }]);
+    expect(row(m, 'feed').points.map((p) => [p.kind, p.tick, p.data?.post])).toEqual([
+      ['expired', 14, 'P1'],
+      ['post', 10, 'P1'],
+      ['post', 14, 'P2'],
+    ]);
+  });
+  it('base schedule: no run of the 864 has a fault mark, a step down of the epoch, or a fault legend entry', () => {
+    for (const run of runAll()) {
+      const m = timelineMarks(run);
+      expect(faultMarks(m), run.slug).toEqual([]);
+      expect(m.rows.flatMap((r) => r.spans.concat(r.points as never)).some((x) => x.kind === 'epoch-back' || x.kind === 'silent'), run.slug).toBe(false);
+      expect(faultKeys(run), run.slug).toEqual([]);
+    }
+    expect(render(Legend({}))).not.toContain('data-k');
+  });
+  it('one mark per fault event, whatever the schedule: a grid of schedules over eight settings (the counterexample pages: tests/site/timeline)', () => {
+    const runs: Run[] = [];
+    const settings = allSettings().filter((_, i) => i % 108 === 0);
+    for (const s of settings) {
+      for (const silentAt of SILENT_AT) for (const posterDies of POSTER_DIES) {
+        runs.push(simulate(s, { schedule: { ...BASE_SCHEDULE, silentAt, posterDies, wakeAfter: 2, keyRetention: 2, restartAt: 4, epoch: 'volatile' } }));
+        runs.push(simulate(s, { schedule: { ...BASE_SCHEDULE, silentAt, posterDies, wakeAfter: 3, restartAt: 9 } }));
+      }
+    }
+    const kinds = ['falls-silent-before', 'wakes-to-act', 'poster-dies-at', 'key-expired', 'controller-down', 'controller-restarted'];
+    const seen = new Set<string>();
+    for (const run of runs) {
+      const marks = faultMarks(timelineMarks(run));
+      for (const kind of kinds) {
+        const events = run.events.filter((e) => e.kind === kind);
+        if (events.length) seen.add(kind);
+        expect(marks.filter((x) => x.fault === kind).map((x) => x.tick), `${run.slug} ${kind}`).toEqual(events.map((e) => e.tick));
+      }
+      const back = run.events.filter((e) => e.kind === 'controller-restarted' && e.values.epoch < e.values.before).length;
+      expect(points(timelineMarks(run), 'restart').filter((p) => p.data?.back === true).length, run.slug).toBe(back);
+    }
+    // The grid reaches every kind of fault event, so none of the checks above is vacuous.
+    expect([...seen].sort()).toEqual([...kinds].sort());
   });
 });
