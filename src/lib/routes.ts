@@ -21,6 +21,8 @@ export const PAGE = {
   model: '/model/',
   search: '/search/',
   runsJson: '/data/runs.json',
+  /** The article's Try-it panel: what each setting's run shows there (outcome-view.ts GlanceTable). */
+  tryitJson: '/data/tryit.json',
 } as const;
 
 /** The explorer's query parameters that are not switches. */

@@ -5,7 +5,7 @@
  * set on the same page (Compare) passes a `prefix`, which keeps its radio
  * names apart from the main set's.
  */
-import { MAIN, SWITCH_IDS, SWITCH_VALUES, type SwitchId, type Switches } from './model.ts';
+import { MAIN, SWITCH_IDS, SWITCH_VALUES, type SwitchId, type Switches } from '../../model/switches.ts';
 import { VOCABULARY } from '../../lib/vocabulary.ts';
 
 interface Props {
