@@ -45,7 +45,11 @@ export interface TimelineProps {
    * stay each figure's own. Same run, size and layout only.
    */
   shared?: { id: string; use: boolean };
-  /** Marks without their hover titles and data-* attributes (small multiples: the full figure and the trace page carry them). */
+  /**
+   * Marks without the data-* attributes that tests and tools read on trace pages (the article's
+   * figures); a compact figure also drops its per-mark hover titles (small multiples: the full
+   * figure above them carries the same run's).
+   */
   bare?: boolean;
 }
 
@@ -108,7 +112,7 @@ export default function Timeline(props: TimelineProps) {
     // On a track, the middle; on a stacking row, level with its first mark.
     const mid = row.flat ? top + h / 2 : compact ? top + 5 : top + 3 + PITCH / 2;
     const c = `tl-s tl-${s.kind} t-${s.tone}`;
-    const title = bare ? null : <title>{s.title}</title>;
+    const title = bare && compact ? null : <title>{s.title}</title>;
     const text =
       !compact && s.label && w >= (s.label.length * 5.6 + 8) ? (
         <text x={x1 + 4} y={mid + 3.5}>
@@ -221,7 +225,7 @@ export default function Timeline(props: TimelineProps) {
         const mark = p.kind === 'write' && outcome === 'stale-applied' ? '!' : '';
         return (
           <g class={c} key={i} {...attrs}>
-            {bare ? null : <title>{p.title}</title>}
+            {bare && compact ? null : <title>{p.title}</title>}
             <rect x={x1} y={gy - ch / 2} width={w} height={ch} rx={compact ? 1 : 3} />
             {p.data?.duplicate === true && !compact ? <rect class="tl-edge" x={x1 + 2} y={gy - ch / 2 + 2} width={w - 4} height={ch - 4} rx={2} /> : null}
             {outcome === 'rejected' ? <path class="tl-strike" d={`M${x1} ${gy + ch / 2}L${x1 + w} ${gy - ch / 2}`} /> : null}
@@ -250,7 +254,7 @@ export default function Timeline(props: TimelineProps) {
       }
       return (
         <g class={c} key={i} {...attrs}>
-          {bare ? null : <title>{p.title}</title>}
+          {bare && compact ? null : <title>{p.title}</title>}
           {glyph(p, p.kind === 'breach' ? x(p.tick) + col - 7 : gx, gy)}
           {textEl}
         </g>
