@@ -2,18 +2,19 @@
  * A run's outcome as the views render it, in a form that needs no model to
  * read: label/value rows whose values are text and tick references, each
  * broken invariant with its first breach tick, and the one sentence the
- * polite live region says. src/lib/outcome.ts builds all of it from a run
- * (trace pages at build time, the explorer live); the article's Try-it panel
- * reads the same data for any of the 864 settings from /data/tryit.json, built
- * at build time, so it never simulates. Outcome.tsx and Invariants.tsx render
- * it, whoever supplied it.
+ * polite live region says, the last two built from a run's few facts (its
+ * glance). src/lib/outcome.ts builds all of it from a run (trace pages at
+ * build time, the explorer live); the article's Try-it panel gets each
+ * setting's glance from /data/tryit.json (tryit-table.ts), built at build
+ * time, so it never simulates. Outcome.tsx and Invariants.tsx render it,
+ * whoever supplied it.
  *
- * Pure, with no model code at run time (types only, plus the settings' order
- * and the vocabulary's words): safe for the smallest island.
+ * Pure, with no model code at run time (types only, and the vocabulary's
+ * words): safe for the smallest island.
  */
 import type { InvariantId } from '../model/types.ts';
-import { SETTING_COUNT, settingIndex, type Switches } from '../model/switches.ts';
-import { INVARIANTS, changedLabels, recordFor, type RecordInfo } from './vocabulary.ts';
+import type { Switches } from '../model/switches.ts';
+import { INVARIANTS, changedLabels, invariantLabel, recordFor, type RecordInfo } from './vocabulary.ts';
 
 /** A piece of a value: text, or a tick a renderer may link. */
 export type Part = string | { tick: number };
@@ -77,57 +78,51 @@ export function invariantItems(broken: BrokenAt): InvariantItem[] {
   }));
 }
 
-/** The live region's sentence: what the setting changes, then what its run did (`ran`, outcome.ts runSummary). */
+/** The live region's sentence: what the setting changes, then what its run did (`ran`, glanceSummary). */
 export function settingSummary(s: Switches, ran: string): string {
   return `${changedLabels(s)}. ${ran}`;
 }
 
-// ——— The article's Try-it panel: one glance per setting ———
+// ——— The rows any run has, from its facts (outcome.ts builds the rest of a run's rows) ———
 
-/** The outcome rows the Try-it panel shows, in this order. */
+/** "#1 3 · #2 3 · #3 0": each attempt's model calls. */
+export const byAttemptText = (byAttempt: [number, number][]): string => byAttempt.map(([n, c]) => `#${n} ${c}`).join(' · ');
+
+/** The few facts of a run that the Try-it panel shows (and its live sentence says). */
+export interface Glance {
+  calls: number;
+  /** [attempt, its model calls], by attempt. */
+  byAttempt: [number, number][];
+  posts: number;
+  duplicates: number;
+  /** Tick, short digest and quoted figure of the newsletter's admission, if any. */
+  newsletter: { tick: number; digest: string; quote: string } | null;
+  finished: boolean;
+  /** The broken invariants and their first breach ticks. */
+  broken: BrokenAt;
+}
+
+/** The rows the Try-it panel shows, in the order every view lists them: calls, posts, duplicates, newsletter, finished. */
 export const GLANCE_ROWS = ['calls', 'posts', 'duplicates', 'newsletter', 'finished'] as const satisfies readonly OutcomeId[];
 
-/** What the Try-it panel shows of one run. */
-export interface Glance {
-  /** The parts of the GLANCE_ROWS, in order. */
-  o: Part[][];
-  /** The broken invariants and their first breach ticks. */
-  b: BrokenAt;
-  /** What the run did, in one sentence (outcome.ts runSummary). */
-  s: string;
+/** Those rows (outcomeRows(run) builds its own with these same words); `minimumCalls` is the model's TIMING.minimumCalls. */
+export function glanceRows(g: Glance, minimumCalls: number): OutcomeRow[] {
+  return [
+    outcomeRow('calls', [`${g.calls} (minimum ${minimumCalls}; ${byAttemptText(g.byAttempt)})`]),
+    outcomeRow('posts', [`${g.posts}`]),
+    outcomeRow('duplicates', [`${g.duplicates}`]),
+    outcomeRow('newsletter', g.newsletter ? ['admitted ', { tick: g.newsletter.tick }, ` on ${g.newsletter.digest}, quoting ${g.newsletter.quote}`] : ['never admitted']),
+    outcomeRow('finished', [g.finished ? 'yes' : 'no']),
+  ];
 }
 
-/** /data/tryit.json: the distinct glances, and for each setting (in the settings' one order) which glance is its run's. */
-export interface GlanceTable {
-  model: string;
-  glances: Glance[];
-  at: number[];
-}
-
-export function glanceRows(g: Glance): OutcomeRow[] {
-  return GLANCE_ROWS.map((id, i) => outcomeRow(id, g.o[i]));
-}
-
-const isPart = (p: unknown): p is Part => typeof p === 'string' || (typeof p === 'object' && p !== null && Number.isInteger((p as { tick: unknown }).tick));
-const isGlance = (g: unknown): g is Glance => {
-  const x = g as Glance;
+/** What the run did, in one sentence: calls, posts, the newsletter, finished, the broken invariants (the live region's words after the setting's). */
+export function glanceSummary(g: Glance): string {
+  const broken = g.broken.map(([id]) => invariantLabel(id, true));
+  const news = g.newsletter ? `newsletter ${tickText(g.newsletter.tick)} quoting ${g.newsletter.quote}` : 'newsletter never admitted';
   return (
-    typeof x === 'object' && x !== null && typeof x.s === 'string' &&
-    Array.isArray(x.o) && x.o.length === GLANCE_ROWS.length && x.o.every((ps) => Array.isArray(ps) && ps.every(isPart)) &&
-    Array.isArray(x.b) && x.b.every((e) => Array.isArray(e) && INVARIANTS.some((i) => i.id === e[0]) && (e[1] === null || Number.isInteger(e[1])))
+    `${g.calls} calls, ${g.posts} ${g.posts === 1 ? 'post' : 'posts'}, ${news}, ` +
+    `${g.finished ? 'finished' : 'not finished'}. ` +
+    (broken.length ? `Broken: ${broken.join(', ')}.` : 'No invariant broken.')
   );
-};
-
-/** The table, if `data` is one (a fetched file is checked before it is believed). */
-export function asGlanceTable(data: unknown): GlanceTable | null {
-  const t = data as GlanceTable;
-  if (typeof t !== 'object' || t === null || !Array.isArray(t.glances) || !Array.isArray(t.at)) return null;
-  if (t.at.length !== SETTING_COUNT || !t.glances.every(isGlance)) return null;
-  if (!t.at.every((i) => Number.isInteger(i) && i >= 0 && i < t.glances.length)) return null;
-  return t;
-}
-
-/** The glance of the setting's run. */
-export function glanceAt(table: GlanceTable, s: Switches): Glance {
-  return table.glances[table.at[settingIndex(s)]];
 }

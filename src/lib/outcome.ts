@@ -3,22 +3,22 @@
  * text and tick references, and its five invariants with their breaches. Trace pages, the explorer and its TryIt panel
  * render it (src/components/trace/Outcome.tsx); Compare diffs its text.
  * Pure: it formats what the run says and decides nothing. The shapes it
- * builds, and what reads them without a run, are in outcome-view.ts; the
+ * builds, and what reads them without a run, are in outcome-view.ts (the
+ * table's reader in tryit-table.ts); the
  * article's Try-it panel gets its glances from here at build time
  * (/data/tryit.json, `glanceTable`).
  */
-import { INVARIANT_IDS, TIMING, short, type InvariantId, type Run } from '../model/browser.ts';
+import { TIMING, short, type InvariantId, type Run } from '../model/browser.ts';
 import { breachText } from './narrate.ts';
 import { INVARIANTS, invariantLabel, recordFor, type RecordInfo } from './vocabulary.ts';
-import { GLANCE_ROWS, outcomeRow, tickText, type BrokenAt, type Glance, type GlanceTable, type OutcomeRow, type Part } from './outcome-view.ts';
+import { byAttemptText, glanceRows, glanceSummary, outcomeRow, type BrokenAt, type Glance, type OutcomeRow, type Part } from './outcome-view.ts';
+import type { GlanceTable } from './tryit-table.ts';
 
 export { OUTCOME_LABELS, partsText, tickText, type OutcomeRow, type Part } from './outcome-view.ts';
 
 /** "#1 3 · #2 3 · #3 0" */
 export function callsByAttemptText(run: Run): string {
-  return Object.entries(run.callsByAttempt)
-    .map(([n, c]) => `#${n} ${c}`)
-    .join(' · ');
+  return byAttemptText(Object.entries(run.callsByAttempt).map(([n, c]) => [Number(n), c]));
 }
 
 function join<T>(items: T[], each: (x: T) => Part[], sep: string): Part[] {
@@ -26,8 +26,10 @@ function join<T>(items: T[], each: (x: T) => Part[], sep: string): Part[] {
 }
 
 export function outcomeRows(run: Run): OutcomeRow[] {
+  // The five rows the Try-it panel shows come from the run's glance, in the words both share.
+  const [calls, posts, duplicates, newsletter, finished] = glanceRows(glanceOf(run), TIMING.minimumCalls);
   return [
-    outcomeRow('calls', [`${run.calls} (minimum ${TIMING.minimumCalls}; ${callsByAttemptText(run)})`]),
+    calls,
     outcomeRow(
       'restored',
       run.restores.length
@@ -36,19 +38,16 @@ export function outcomeRows(run: Run): OutcomeRow[] {
     ),
     outcomeRow('rejected', [`${run.staleWritesRejected}`]),
     outcomeRow('applied', [`${run.staleWritesApplied}`]),
-    outcomeRow('posts', [`${run.posts}`]),
-    outcomeRow('duplicates', [`${run.duplicatePosts}`]),
+    posts,
+    duplicates,
     outcomeRow(
       'acceptances',
       run.acceptances.length
         ? join(run.acceptances, (a) => [{ tick: a.tick }, ` ${short(a.digest)} ${a.version ? `for ${a.version}` : '(no version recorded)'}`], '; ')
         : ['none'],
     ),
-    outcomeRow(
-      'newsletter',
-      run.newsletter ? ['admitted ', { tick: run.newsletter.tick }, ` on ${short(run.newsletter.digest)}, quoting ${run.newsletter.quote}`] : ['never admitted'],
-    ),
-    outcomeRow('finished', [run.finished ? 'yes' : 'no']),
+    newsletter,
+    finished,
     outcomeRow('last', [{ tick: run.lastTick }]),
   ];
 }
@@ -79,21 +78,22 @@ export function brokenAt(run: Run): BrokenAt {
   return INVARIANTS.filter((inv) => run.invariants[inv.id]).map((inv) => [inv.id, run.breaches.find((b) => b.invariant === inv.id)?.tick ?? null]);
 }
 
-/** What the run did, in one sentence: calls, posts, the newsletter, finished, the broken invariants (the live region's words after the setting's). */
+/** What the run did, in one sentence (the live region's words after the setting's). */
 export function runSummary(run: Run): string {
-  const broken = INVARIANT_IDS.filter((id: InvariantId) => run.invariants[id]).map((id) => invariantLabel(id, true));
-  const news = run.newsletter ? `newsletter ${tickText(run.newsletter.tick)} quoting ${run.newsletter.quote}` : 'newsletter never admitted';
-  return (
-    `${run.calls} calls, ${run.posts} ${run.posts === 1 ? 'post' : 'posts'}, ${news}, ` +
-    `${run.finished ? 'finished' : 'not finished'}. ` +
-    (broken.length ? `Broken: ${broken.join(', ')}.` : 'No invariant broken.')
-  );
+  return glanceSummary(glanceOf(run));
 }
 
-/** What the article's Try-it panel shows of the run. */
+/** The facts of the run that the article's Try-it panel shows. */
 export function glanceOf(run: Run): Glance {
-  const rows = outcomeRows(run);
-  return { o: GLANCE_ROWS.map((id) => rows.find((r) => r.id === id)!.parts), b: brokenAt(run), s: runSummary(run) };
+  return {
+    calls: run.calls,
+    byAttempt: Object.entries(run.callsByAttempt).map(([n, c]) => [Number(n), c]),
+    posts: run.posts,
+    duplicates: run.duplicatePosts,
+    newsletter: run.newsletter ? { tick: run.newsletter.tick, digest: short(run.newsletter.digest), quote: run.newsletter.quote } : null,
+    finished: run.finished,
+    broken: brokenAt(run),
+  };
 }
 
 /** /data/tryit.json: `runs` in the settings' one order (allSettings()), each setting pointing at its run's glance; equal glances stored once. */

@@ -21,7 +21,7 @@ export const PAGE = {
   model: '/model/',
   search: '/search/',
   runsJson: '/data/runs.json',
-  /** The article's Try-it panel: what each setting's run shows there (outcome-view.ts GlanceTable). */
+  /** The article's Try-it panel: what each setting's run shows there (tryit-table.ts GlanceTable). */
   tryitJson: '/data/tryit.json',
 } as const;
 

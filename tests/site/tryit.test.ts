@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { INVARIANT_IDS, TIMING, allSettings, short, simulate, slugOf, type Run } from '../../src/model/index.ts';
 import { MODEL_VERSION } from '../../src/lib/model-version.ts';
 import { invariantLabel } from '../../src/lib/vocabulary.ts';
-import { asGlanceTable, glanceAt, glanceRows, partsText, type GlanceTable } from '../../src/lib/outcome-view.ts';
+import { glanceRows, glanceSummary, partsText } from '../../src/lib/outcome-view.ts';
+import { asGlanceTable, glanceAt, type GlanceTable } from '../../src/lib/tryit-table.ts';
 import { DIST, page } from './dist.ts';
 
 const raw = JSON.parse(readFileSync(join(DIST, 'data/tryit.json'), 'utf8'));
@@ -17,7 +18,7 @@ const raw = JSON.parse(readFileSync(join(DIST, 'data/tryit.json'), 'utf8'));
 function problems(table: GlanceTable, run: Run): string[] {
   const out: string[] = [];
   const g = glanceAt(table, run.switches);
-  const rows = glanceRows(g);
+  const rows = glanceRows(g, TIMING.minimumCalls);
   const want: [string, string][] = [
     ['calls', `${run.calls} (minimum ${TIMING.minimumCalls}; ${Object.entries(run.callsByAttempt).map(([n, c]) => `#${n} ${c}`).join(' · ')})`],
     ['posts', String(run.posts)],
@@ -36,12 +37,12 @@ function problems(table: GlanceTable, run: Run): string[] {
     const ticks = run.breaches.filter((b) => b.invariant === id).map((b) => b.tick);
     return ticks.length ? Math.min(...ticks) : null;
   };
-  const gotBroken = Object.fromEntries(g.b);
+  const gotBroken = Object.fromEntries(g.broken);
   const wantBroken = Object.fromEntries(broken.map((id) => [id, firstOf(id)]));
   if (JSON.stringify(Object.keys(gotBroken).sort()) !== JSON.stringify(Object.keys(wantBroken).sort()) || broken.some((id) => gotBroken[id] !== wantBroken[id]))
     out.push(`broken ${JSON.stringify(gotBroken)} ≠ ${JSON.stringify(wantBroken)}`);
   // The live region's sentence names the same facts.
-  const said = g.s;
+  const said = glanceSummary(g);
   const news2 = run.newsletter ? `newsletter t${run.newsletter.tick} quoting ${run.newsletter.quote}` : 'newsletter never admitted';
   if (!said.startsWith(`${run.calls} calls, ${run.posts} post${run.posts === 1 ? '' : 's'}, ${news2}, ${run.finished ? 'finished' : 'not finished'}. `))
     out.push(`summary "${said}"`);

@@ -5,7 +5,7 @@
  * TryIt.astro, which computes the starting setting's glance at build time.
  *
  * It never simulates: every setting's glance was computed from the model at
- * build time (/data/tryit.json, src/lib/outcome-view.ts), fetched as soon as
+ * build time (/data/tryit.json, src/lib/tryit-table.ts), fetched as soon as
  * the panel hydrates, so a switch only looks its setting up. The rows and the
  * list are the explorer's own renderers (Outcome, InvariantList).
  */
@@ -14,7 +14,8 @@ import { href } from '../../lib/paths.ts';
 import { MAIN, SWITCH_IDS, type SwitchId, type Switches } from '../../model/switches.ts';
 import { PAGE, explorerPath, tracePath } from '../../lib/routes.ts';
 import { INVARIANTS } from '../../lib/vocabulary.ts';
-import { asGlanceTable, glanceAt, glanceRows, invariantItems, settingSummary, type Glance, type GlanceTable } from '../../lib/outcome-view.ts';
+import { glanceRows, glanceSummary, invariantItems, settingSummary, type Glance } from '../../lib/outcome-view.ts';
+import { asGlanceTable, glanceAt, type GlanceTable } from '../../lib/tryit-table.ts';
 import { SwitchPanel } from './Switches.tsx';
 import { InvariantList } from '../trace/Invariants.tsx';
 import { Outcome } from '../trace/Outcome.tsx';
@@ -22,8 +23,8 @@ import './controls.css';
 import './tryit.css';
 
 interface Props {
-  /** The starting setting and its run's glance (TryIt.astro computes it). */
-  start: { s: Switches; g: Glance };
+  /** The starting setting, its run's glance and the model's minimum of calls (TryIt.astro computes them). */
+  start: { s: Switches; g: Glance; minimumCalls: number };
   /** Heading text; omit to use the default. */
   heading?: string;
   /** Heading level of the panel's title (default 3). */
@@ -53,7 +54,7 @@ export default function TryIt({ start, heading = 'Try it: switch a protection of
     setS(next);
     const g = glanceOf(next);
     const missing = table === 'failed' ? 'Its outcome could not be loaded here; the explorer and the trace page show it.' : 'Its outcome is still loading.';
-    setSaid(settingSummary(next, g ? g.s : missing));
+    setSaid(settingSummary(next, g ? glanceSummary(g) : missing));
   };
   const H = `h${level}` as 'h3';
   const g = glanceOf(s);
@@ -68,16 +69,16 @@ export default function TryIt({ start, heading = 'Try it: switch a protection of
           {g ? (
             <>
               <p class="ex-tryit__verdict">
-                {g.b.length === 0 ? (
+                {g.broken.length === 0 ? (
                   <span class="ok">Every invariant holds</span>
                 ) : (
                   <span class="broken">
-                    {g.b.length} of {INVARIANTS.length} invariants broken
+                    {g.broken.length} of {INVARIANTS.length} invariants broken
                   </span>
                 )}
               </p>
-              <Outcome rows={glanceRows(g)} />
-              <InvariantList items={invariantItems(g.b)} compact />
+              <Outcome rows={glanceRows(g, start.minimumCalls)} />
+              <InvariantList items={invariantItems(g.broken)} compact />
             </>
           ) : (
             <p class="ex-tryit__unavailable notice small" data-tryit-missing={table === 'failed' ? 'failed' : 'loading'}>

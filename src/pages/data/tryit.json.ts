@@ -1,6 +1,6 @@
 /**
  * /data/tryit.json: what the article's Try-it panel shows for each of the 864
- * settings (src/lib/outcome-view.ts GlanceTable), computed here at build time
+ * settings (src/lib/tryit-table.ts GlanceTable), computed here at build time
  * from the model's runs so the panel never simulates in the browser. Equal
  * glances are stored once; `at` is in allSettings() order.
  */
