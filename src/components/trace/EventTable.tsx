@@ -12,7 +12,7 @@ import type { Run, TraceEvent } from '../../model/browser.ts';
 import { narrate } from '../../lib/narrate.ts';
 import { href } from '../../lib/paths.ts';
 import { rulePath, tickId } from '../../lib/routes.ts';
-import { RULE_WORDS } from '../../lib/vocabulary.ts';
+import { RULE_WORDS } from '../../lib/rule-words.ts';
 
 interface Props {
   run: Run;
