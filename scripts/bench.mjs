@@ -4,8 +4,9 @@
 //   bytes     per page template: gzip size (level 9; 1 kB = 1000 bytes) of the HTML
 //             document, the CSS and the JavaScript that Chromium actually loads while
 //             the page is scrolled top to bottom (so client:visible islands count), plus
-//             fonts and images; "total" is all of them, the first visit's scrolled-through
-//             weight, against TOTAL_BUDGET (the article's is 60 kB)
+//             fonts and images, and the data the page fetches meanwhile (fetch/XHR, e.g. the
+//             article's Try-it table on hydration); "total" is all of them, the first visit's
+//             scrolled-through weight, against TOTAL_BUDGET (the article's is 60 kB)
 //   `npm run bench -- --bytes [dist]` measures only the page weights of an existing build
 //             (default dist), without building
 //   sweep     all 864 runs simulated (what runAll() does before it memoises), median of
@@ -110,8 +111,8 @@ async function pageBytes(browser, server, page) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const tab = await context.newPage();
   const pending = [];
-  const sums = { document: 0, stylesheet: 0, script: 0, font: 0, image: 0 };
-  const counts = { document: 0, stylesheet: 0, script: 0, font: 0, image: 0 };
+  const sums = { document: 0, stylesheet: 0, script: 0, font: 0, image: 0, fetch: 0, xhr: 0 };
+  const counts = { document: 0, stylesheet: 0, script: 0, font: 0, image: 0, fetch: 0, xhr: 0 };
   tab.on('response', (res) => {
     const type = res.request().resourceType();
     if (!(type in sums) || !res.url().startsWith(server.origin)) return;
@@ -140,7 +141,7 @@ async function pageBytes(browser, server, page) {
     await tab.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
     await Promise.all(pending);
     const total = Object.values(sums).reduce((a, b) => a + b, 0);
-    return { html: sums.document, css: sums.stylesheet, js: sums.script, fonts: sums.font + sums.image, total, counts };
+    return { html: sums.document, css: sums.stylesheet, js: sums.script, fonts: sums.font + sums.image, data: sums.fetch + sums.xhr, total, counts };
   } finally {
     await context.close();
   }
@@ -250,7 +251,7 @@ async function tickLatency(browser, server) {
 
 // ---------------------------------------------------------------- main
 
-const BYTE_HEADERS = ['page (pages.mjs)', 'HTML', 'CSS (files)', 'JS (files)', 'fonts+img (files)', 'JS target', '', 'total', 'total target', ''];
+const BYTE_HEADERS = ['page (pages.mjs)', 'HTML', 'CSS (files)', 'JS (files)', 'fonts+img (files)', 'data (files)', 'JS target', '', 'total', 'total target', ''];
 
 function byteRow(page, b) {
   const js = JS_BUDGET[page.name];
@@ -261,6 +262,7 @@ function byteRow(page, b) {
     `${kB(b.css)} (${b.counts.stylesheet})`,
     `${kB(b.js)} (${b.counts.script})`,
     `${kB(b.fonts)} (${b.counts.font + b.counts.image})`,
+    `${kB(b.data)} (${b.counts.fetch + b.counts.xhr})`,
     js ? `≤ ${kB(js)}` : '—',
     js ? verdict(b.js, js, false) : '',
     kB(b.total),
@@ -271,7 +273,7 @@ function byteRow(page, b) {
 
 function printBytes(byteRows) {
   table(byteRows, BYTE_HEADERS);
-  console.log('gzip -9 of what Chromium loads while the page is scrolled through (fonts and images too); 1 kB = 1000 bytes; inline <script> counts as HTML');
+  console.log('gzip -9 of what Chromium loads while the page is scrolled through (fonts, images and fetched data too); 1 kB = 1000 bytes; inline <script> counts as HTML');
 }
 
 /** `--bytes [dist]`: page weights of an existing build only. */

@@ -2,34 +2,23 @@
  * The one description of a run's outcome: label/value rows whose values are
  * text and tick references, and its five invariants with their breaches. Trace pages, the explorer and its TryIt panel
  * render it (src/components/trace/Outcome.tsx); Compare diffs its text.
- * Pure: it formats what the run says and decides nothing.
+ * Pure: it formats what the run says and decides nothing. The shapes it
+ * builds, and what reads them without a run, are in outcome-view.ts (the
+ * table's reader in tryit-table.ts); the
+ * article's Try-it panel gets its glances from here at build time
+ * (/data/tryit.json, `glanceTable`).
  */
 import { TIMING, short, type InvariantId, type Run } from '../model/browser.ts';
 import { breachText } from './narrate.ts';
 import { INVARIANTS, invariantLabel, recordFor, type RecordInfo } from './vocabulary.ts';
+import { byAttemptText, glanceRows, glanceSummary, outcomeRow, type BrokenAt, type Glance, type OutcomeRow, type Part } from './outcome-view.ts';
+import type { GlanceTable } from './tryit-table.ts';
 
-/** A piece of a value: text, or a tick a renderer may link. */
-export type Part = string | { tick: number };
-
-export interface OutcomeRow {
-  id: 'calls' | 'restored' | 'rejected' | 'applied' | 'posts' | 'duplicates' | 'acceptances' | 'newsletter' | 'finished' | 'last';
-  label: string;
-  parts: Part[];
-}
-
-/** "t8" */
-export const tickText = (t: number): string => `t${t}`;
-
-/** A row's value as plain text. */
-export function partsText(parts: Part[]): string {
-  return parts.map((p) => (typeof p === 'string' ? p : tickText(p.tick))).join('');
-}
+export { OUTCOME_LABELS, partsText, tickText, type OutcomeRow, type Part } from './outcome-view.ts';
 
 /** "#1 3 · #2 3 · #3 0" */
 export function callsByAttemptText(run: Run): string {
-  return Object.entries(run.callsByAttempt)
-    .map(([n, c]) => `#${n} ${c}`)
-    .join(' · ');
+  return byAttemptText(Object.entries(run.callsByAttempt).map(([n, c]) => [Number(n), c]));
 }
 
 function join<T>(items: T[], each: (x: T) => Part[], sep: string): Part[] {
@@ -37,35 +26,29 @@ function join<T>(items: T[], each: (x: T) => Part[], sep: string): Part[] {
 }
 
 export function outcomeRows(run: Run): OutcomeRow[] {
+  // The five rows the Try-it panel shows come from the run's glance, in the words both share.
+  const [calls, posts, duplicates, newsletter, finished] = glanceRows(glanceOf(run), TIMING.minimumCalls);
   return [
-    { id: 'calls', label: 'Model calls', parts: [`${run.calls} (minimum ${TIMING.minimumCalls}; ${callsByAttemptText(run)})`] },
-    {
-      id: 'restored',
-      label: 'Steps restored',
-      parts: run.restores.length
+    calls,
+    outcomeRow(
+      'restored',
+      run.restores.length
         ? [`${run.restored} (`, ...join(run.restores, (r) => [`${r.step} by #${r.attempt} from #${r.from}’s entry at `, { tick: r.tick }], ', '), ')']
         : [`${run.restored}`],
-    },
-    { id: 'rejected', label: 'Stale writes rejected', parts: [`${run.staleWritesRejected}`] },
-    { id: 'applied', label: 'Stale writes applied', parts: [`${run.staleWritesApplied}`] },
-    { id: 'posts', label: 'Posts applied by the feed', parts: [`${run.posts}`] },
-    { id: 'duplicates', label: 'Duplicate posts', parts: [`${run.duplicatePosts}`] },
-    {
-      id: 'acceptances',
-      label: 'Acceptances',
-      parts: run.acceptances.length
+    ),
+    outcomeRow('rejected', [`${run.staleWritesRejected}`]),
+    outcomeRow('applied', [`${run.staleWritesApplied}`]),
+    posts,
+    duplicates,
+    outcomeRow(
+      'acceptances',
+      run.acceptances.length
         ? join(run.acceptances, (a) => [{ tick: a.tick }, ` ${short(a.digest)} ${a.version ? `for ${a.version}` : '(no version recorded)'}`], '; ')
         : ['none'],
-    },
-    {
-      id: 'newsletter',
-      label: 'Newsletter',
-      parts: run.newsletter
-        ? ['admitted ', { tick: run.newsletter.tick }, ` on ${short(run.newsletter.digest)}, quoting ${run.newsletter.quote}`]
-        : ['never admitted'],
-    },
-    { id: 'finished', label: 'Finished', parts: [run.finished ? 'yes' : 'no'] },
-    { id: 'last', label: 'Last tick', parts: [{ tick: run.lastTick }] },
+    ),
+    newsletter,
+    finished,
+    outcomeRow('last', [{ tick: run.lastTick }]),
   ];
 }
 
@@ -88,4 +71,44 @@ export function invariantRows(run: Run): InvariantRow[] {
     breaches: run.breaches.filter((b) => b.invariant === inv.id).map((b) => ({ tick: b.tick, text: breachText(b) })),
     record: recordFor(inv.id),
   }));
+}
+
+/** The broken invariants, each with its first breach's tick (the list's "First at"). */
+export function brokenAt(run: Run): BrokenAt {
+  return INVARIANTS.filter((inv) => run.invariants[inv.id]).map((inv) => [inv.id, run.breaches.find((b) => b.invariant === inv.id)?.tick ?? null]);
+}
+
+/** What the run did, in one sentence (the live region's words after the setting's). */
+export function runSummary(run: Run): string {
+  return glanceSummary(glanceOf(run));
+}
+
+/** The facts of the run that the article's Try-it panel shows. */
+export function glanceOf(run: Run): Glance {
+  return {
+    calls: run.calls,
+    byAttempt: Object.entries(run.callsByAttempt).map(([n, c]) => [Number(n), c]),
+    posts: run.posts,
+    duplicates: run.duplicatePosts,
+    newsletter: run.newsletter ? { tick: run.newsletter.tick, digest: short(run.newsletter.digest), quote: run.newsletter.quote } : null,
+    finished: run.finished,
+    broken: brokenAt(run),
+  };
+}
+
+/** /data/tryit.json: `runs` in the settings' one order (allSettings()), each setting pointing at its run's glance; equal glances stored once. */
+export function glanceTable(runs: Run[], model: string): GlanceTable {
+  const index = new Map<string, number>();
+  const glances: Glance[] = [];
+  const at = runs.map((run) => {
+    const g = glanceOf(run);
+    const key = JSON.stringify(g);
+    let i = index.get(key);
+    if (i === undefined) {
+      i = glances.push(g) - 1;
+      index.set(key, i);
+    }
+    return i;
+  });
+  return { model, glances, at };
 }

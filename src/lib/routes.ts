@@ -24,6 +24,8 @@ export const PAGE = {
   faults: '/faults/',
   runsJson: '/data/runs.json',
   faultsJson: '/data/faults.json',
+  /** The article's Try-it panel: what each setting's run shows there (tryit-table.ts GlanceTable). */
+  tryitJson: '/data/tryit.json',
 } as const;
 
 /** The explorer's query parameters that are not switches. */

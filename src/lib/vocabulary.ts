@@ -18,9 +18,9 @@ import {
   type Switches,
 } from '../model/switches.ts';
 import type { InvariantId } from '../model/types.ts';
+import type { RuleSection } from './routes.ts';
 import { RECORD_GUARDS, type RecordId } from '../model/records.ts';
 import type { BreakCondition } from '../model/sweep.ts';
-import type { RuleSection } from './routes.ts';
 
 /** The words for one value of a switch. */
 export interface ValueWords {
@@ -349,46 +349,8 @@ export function mean(value: number): string {
   return (Math.round(value * 100) / 100).toString();
 }
 
-// ——— The rules page's sections ———
-
-/**
- * The title of each rule's section on /model/ (build time: the rules page and the fault pages).
- * An event row names its rule by `ruleShort` instead, so the islands carry no titles.
- */
-export const RULE_WORDS: Record<RuleSection, { title: string }> = {
-  world: { title: 'The world: one report, two versions' },
-  switches: { title: 'The eight switches' },
-  timing: { title: 'Fixed timing' },
-  tick: { title: 'One tick, four phases' },
-  input: { title: 'Input: the correction arrives' },
-  assess: { title: 'Controller, first: assess candidates' },
-  suspect: { title: 'Controller, second: suspect the silent' },
-  admit: { title: 'Controller, third: admit a successor' },
-  restore: { title: 'Restore or redo, at admission' },
-  compute: { title: 'Worker: compute one step' },
-  silent: { title: 'Worker #1 falls silent, and may wake' },
-  assemble: { title: 'Worker: assemble a candidate' },
-  post: { title: 'Worker: announce an accepted digest' },
-  'post-dies': { title: 'The poster may die after its post' },
-  settle: { title: 'Settle attempt: finish an unconfirmed announcement' },
-  fencing: { title: 'Protected writes and fencing' },
-  feed: { title: 'The feed remembers keys' },
-  dependant: { title: 'The newsletter’s admission rule' },
-  lifecycles: { title: 'Three lifecycles, kept apart' },
-  'duplicate-effect': { title: 'Invariant: no duplicate effect' },
-  'stale-write': { title: 'Invariant: no stale write applied' },
-  'superseded-accepted': { title: 'Invariant: no superseded input accepted' },
-  'dependant-wrong': { title: 'Invariant: the dependant starts on the right digest' },
-  'two-accepted': { title: 'Invariant: one accepted digest per version' },
-  finished: { title: 'When a run has finished' },
-  outcome: { title: 'What a run reports' },
-  // The fault schedule (src/components/faults/FaultRules.astro).
-  schedule: { title: 'The fault schedule' },
-  'fault-silence': { title: 'Fault: where #1 goes silent, and for how long' },
-  'fault-poster': { title: 'Fault: where the poster dies' },
-  'fault-retention': { title: 'Fault: the feed forgets keys' },
-  'fault-restart': { title: 'Fault: the controller restarts' },
-};
+// ——— The rules page's sections: their titles are in rule-words.ts (RULE_WORDS), apart, so
+// no island loads them; an event row names its rule by its short name ———
 
 /** Short names that are not the rule's id in words. */
 const RULE_SHORT: Partial<Record<RuleSection, string>> = { dependant: 'newsletter', 'fault-retention': 'fault: key retention' };

@@ -4,7 +4,8 @@
 //   roundtrip  clicked switches and ticks survive reload; back and forward restore states
 //   compare    rows marked "differs" are exactly the ticks whose events differ
 //   nojs       without JavaScript the main trace and the trace links are there
-//   tryit      the article's <TryIt> island shows the model's outcome
+//   tryit      the article's <TryIt> island shows the model's outcome (from the build's table, fetched on
+//              hydration), a short notice when the table cannot be read, disabled controls without JS
 //   fragment   a non-tick fragment (#ex-trace-h) is kept and scrolled to
 //   stage      dragging across the run's figure, and ←/→/Home/End on it, move the tick; the
 //              slider, heading, panels and URL follow; one history entry per drag; the panels
@@ -203,30 +204,129 @@ test('no JavaScript: the main trace and links to every preset’s trace page', a
   await context.close();
 });
 
-test('TryIt: the article’s island shows the model’s outcome', async ({ page }) => {
+/** What the Try-it panel shows: verdict, rows, invariants (with "First at tN"), links and live region. */
+async function readTryIt(page: import('@playwright/test').Page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('.ex-tryit')!;
+    const inv: Record<string, { broken: boolean; first: string | null }> = {};
+    for (const el of root.querySelectorAll<HTMLElement>('[data-invariant]'))
+      inv[el.dataset.invariant!] = { broken: el.dataset.broken === 'true', first: el.textContent?.match(/First at (t\d+)/)?.[1] ?? null };
+    const rows: Record<string, string> = {};
+    for (const el of root.querySelectorAll<HTMLElement>('[data-outcome]')) rows[el.dataset.outcome!] = el.querySelector('dd')?.textContent ?? '';
+    return {
+      verdict: root.querySelector('.ex-tryit__verdict')?.textContent ?? null,
+      rows,
+      inv,
+      links: [...root.querySelectorAll('.ex-tryit__links a')].map((a) => a.getAttribute('href') ?? ''),
+      said: root.querySelector('[aria-live]')?.textContent ?? '',
+      missing: root.querySelector('[data-tryit-missing]')?.textContent ?? null,
+      disabled: [...root.querySelectorAll<HTMLInputElement | HTMLButtonElement>('input, button')].map((c) => c.disabled),
+    };
+  });
+}
+
+/** Everything the panel gets wrong about setting `s`, expected from the model's run directly. */
+function tryItProblems(got: Awaited<ReturnType<typeof readTryIt>>, s: typeof MAIN): string[] {
+  const run = runOf(s);
+  const out: string[] = [];
+  const broken = INVARIANT_IDS.filter((id) => run.invariants[id]);
+  const want = broken.length ? `${broken.length} of ${INVARIANT_IDS.length} invariants broken` : 'Every invariant holds';
+  if (!got.verdict?.includes(want)) out.push(`verdict "${got.verdict}", want "${want}"`);
+  const rows: Record<string, string> = {
+    calls: `${run.calls} (minimum`,
+    posts: String(run.posts),
+    duplicates: String(run.duplicatePosts),
+    newsletter: run.newsletter ? `admitted t${run.newsletter.tick} on ${short(run.newsletter.digest)}, quoting ${run.newsletter.quote}` : 'never admitted',
+    finished: run.finished ? 'yes' : 'no',
+  };
+  if (Object.keys(got.rows).join() !== Object.keys(rows).join()) out.push(`rows ${Object.keys(got.rows).join()}`);
+  for (const [id, v] of Object.entries(rows)) if (!(got.rows[id] ?? '').startsWith(v)) out.push(`${id} "${got.rows[id]}", want "${v}"`);
+  for (const id of INVARIANT_IDS) {
+    const ticks = run.breaches.filter((b) => b.invariant === id).map((b) => b.tick);
+    const first = run.invariants[id] && ticks.length ? `t${Math.min(...ticks)}` : null;
+    if (got.inv[id]?.broken !== run.invariants[id] || got.inv[id]?.first !== first) out.push(`${id} ${JSON.stringify(got.inv[id])}, want broken ${run.invariants[id]} first ${first}`);
+  }
+  if (!got.links.some((h) => h.endsWith(`/traces/${slugOf(s)}/`))) out.push(`no link to the trace page: ${got.links.join(' ')}`);
+  const q = new URLSearchParams(got.links.find((h) => h.includes('/explorer/?'))?.split('?')[1] ?? '');
+  if (SWITCH_IDS.some((id) => (q.get(id) ?? MAIN[id]) !== s[id])) out.push(`explorer link without the setting: ${got.links.join(' ')}`);
+  return out;
+}
+
+const hydrated = (page: import('@playwright/test').Page) =>
+  page.waitForFunction(() => !document.querySelector('.ex-tryit')?.closest('astro-island')?.hasAttribute('ssr'), null, { timeout: 15_000 });
+
+test('TryIt: the article’s island shows the model’s outcome for every setting it is switched to', async ({ page }) => {
+  // The table of all settings is fetched when the panel hydrates, before any click.
+  const table = page.waitForResponse((r) => r.url().endsWith('/data/tryit.json'));
   await page.goto('article/');
   // The article must embed <TryIt>: losing the island fails here rather than skipping.
   const tryit = page.locator('.ex-tryit');
   await expect(tryit, 'the article embeds <TryIt>').toHaveCount(1);
   await tryit.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => !document.querySelector('.ex-tryit')?.closest('astro-island')?.hasAttribute('ssr'), null, { timeout: 15_000 });
-  for (const [id, v] of [['key', 'per-attempt'], ['pins', 'off']]) {
+  await hydrated(page);
+  expect((await table).ok(), 'the table was fetched on hydration').toBe(true);
+  const problems: string[] = [];
+  problems.push(...tryItProblems(await readTryIt(page), MAIN).map((x) => `main: ${x}`));
+  // A walk through settings: each click changes one switch; a seeded order covers many values.
+  let s = { ...MAIN };
+  const rnd = prng(13);
+  const steps: [string, string][] = [['key', 'per-attempt'], ['pins', 'off']];
+  for (let i = 0; i < 10; i++) {
+    const id = SWITCH_IDS[Math.floor(rnd() * SWITCH_IDS.length)];
+    const vals = SWITCH_VALUES[id].filter((v) => v !== (s as Record<string, string>)[id]);
+    steps.push([id, vals[Math.floor(rnd() * vals.length)]]);
+  }
+  for (const [id, v] of steps) {
     await page.click(`.ex-tryit input[name="${id}"][value="${v}"]`);
     await settle(page);
+    s = { ...s, [id]: v } as typeof MAIN;
+    const got = await readTryIt(page);
+    problems.push(...tryItProblems(got, s).map((x) => `${slugOf(s)}: ${x}`));
+    if (!got.said.includes(`${runOf(s).calls} calls`)) problems.push(`${slugOf(s)}: live region "${got.said}"`);
   }
-  const s = { ...MAIN, key: 'per-attempt', pins: 'off' } as typeof MAIN;
-  const run = runOf(s);
-  const got = await page.evaluate(() => {
-    const inv: Record<string, boolean> = {};
-    for (const el of document.querySelectorAll<HTMLElement>('.ex-tryit [data-invariant]')) inv[el.dataset.invariant!] = el.dataset.broken === 'true';
-    const calls = document.querySelector('.ex-tryit [data-outcome="calls"] dd')?.textContent ?? '';
-    const links = [...document.querySelectorAll('.ex-tryit__links a')].map((a) => a.getAttribute('href') ?? '');
-    return { inv, calls, links };
-  });
-  expect(got.inv).toEqual(Object.fromEntries(INVARIANT_IDS.map((id) => [id, run.invariants[id]])));
-  expect(got.calls.startsWith(`${run.calls} `), `calls "${got.calls}" ≠ ${run.calls}`).toBe(true);
-  expect(got.links.some((h) => h.endsWith(`/traces/${slugOf(s)}/`)), 'link to the trace page').toBe(true);
-  expect(got.links.some((h) => h.includes('/explorer/?') && h.includes('key=per-attempt') && h.includes('pins=off')), 'explorer link with the setting').toBe(true);
+  await page.click('.ex-tryit__links button');
+  await settle(page);
+  problems.push(...tryItProblems(await readTryIt(page), MAIN).map((x) => `after reset: ${x}`));
+  expect((await readTryIt(page)).said).toContain('Main trace.');
+  expect(problems).toEqual([]);
+});
+
+test('TryIt: a table that cannot be read gives a short notice; the switches and links still work', async ({ page }) => {
+  await page.route('**/data/tryit.json', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{"glances":[],"at":[]}' }));
+  await page.goto('article/');
+  await page.locator('.ex-tryit').scrollIntoViewIfNeeded();
+  await hydrated(page);
+  await settle(page);
+  // The starting setting was computed at build time: still shown.
+  expect(tryItProblems(await readTryIt(page), MAIN)).toEqual([]);
+  await page.click('.ex-tryit input[name="fencing"][value="off"]');
+  await settle(page);
+  const s = { ...MAIN, fencing: 'off' } as typeof MAIN;
+  const got = await readTryIt(page);
+  expect(got.missing, 'a notice says the outcome is missing').toMatch(/could not be loaded/);
+  expect(got.missing!.length).toBeLessThan(200);
+  expect(got.verdict, 'no verdict for a setting it cannot look up').toBeNull();
+  expect(Object.keys(got.rows)).toEqual([]);
+  expect(got.links.some((h) => h.endsWith(`/traces/${slugOf(s)}/`)), 'the trace link follows the switch').toBe(true);
+  const box = await page.locator('[data-tryit-missing]').boundingBox();
+  expect(box!.height, 'the notice is a line or two, not a wall').toBeLessThan(150);
+  // Back to the starting setting: its outcome again.
+  await page.click('.ex-tryit input[name="fencing"][value="on"]');
+  await settle(page);
+  expect(tryItProblems(await readTryIt(page), MAIN)).toEqual([]);
+});
+
+test('TryIt without JavaScript: the main trace’s outcome, controls disabled, a notice', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}article/`);
+  // (Playwright's evaluate runs beside the page's scripts, so it works with them off.)
+  const got = await readTryIt(page);
+  expect(tryItProblems(got, MAIN)).toEqual([]);
+  expect(got.disabled.length).toBeGreaterThan(8);
+  expect(got.disabled.every(Boolean), 'every control disabled').toBe(true);
+  await expect(page.locator('.ex-tryit [data-nojs]')).toContainText('need JavaScript');
+  await context.close();
 });
 
 /** Centre of the figure's axis label for tick t, in page coordinates. */

@@ -13,6 +13,8 @@ import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
 import { InvariantList } from '../trace/Invariants.tsx';
 import { Outcome } from '../trace/Outcome.tsx';
+import { brokenAt, outcomeRows } from '../../lib/outcome.ts';
+import { invariantItems } from '../../lib/outcome-view.ts';
 import { TickPanels } from './TickPanels.tsx';
 import { EventTable } from '../trace/EventTable.tsx';
 import { Guide } from './Guide.tsx';
@@ -23,7 +25,7 @@ import { noticeLines } from './state.ts';
 import { brokenIds, sameSwitches, summarise, tickLabel } from './format.ts';
 import { useExplorer } from './useExplorer.ts';
 import { Compare } from './Compare.tsx';
-import './explorer.css';
+// explorer.css: imported by the page (src/pages/explorer.astro), the one place this island is used; importing it here too would ship it twice.
 import '../../styles/palette.css';
 import '../timeline/timeline.css';
 
@@ -232,7 +234,7 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
                 {look('outcome')}
               </h3>
               {calloutHere('outcome')}
-              <Outcome run={run} />
+              <Outcome rows={outcomeRows(run)} />
             </section>
             <section id="ex-invariants" tabindex={-1} class={'ex-panel' + (focus.includes('invariants') ? ' is-focus' : '')} aria-labelledby="ex-inv-h">
               <h3 id="ex-inv-h">
@@ -241,7 +243,7 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
                 {look('invariants')}
               </h3>
               {calloutHere('invariants')}
-              <InvariantList run={run} onTick={(t) => setTick(t)} />
+              <InvariantList items={invariantItems(brokenAt(run))} onTick={(t) => setTick(t)} />
             </section>
           </aside>
         </div>

@@ -5,7 +5,8 @@
  * set on the same page (Compare) passes a `prefix`, which keeps its radio
  * names apart from the main set's.
  */
-import { MAIN, SWITCH_IDS, SWITCH_VALUES, type SwitchId, type Switches } from './model.ts';
+// The settings only (not ./model.ts): the article's Try-it panel uses this panel and must not load the simulation.
+import { MAIN, SWITCH_IDS, SWITCH_VALUES, type SwitchId, type Switches } from '../../model/switches.ts';
 import { VOCABULARY } from '../../lib/vocabulary.ts';
 
 interface Props {

@@ -4,8 +4,8 @@
  * TryIt panel and the unit tests.
  */
 import { INVARIANT_IDS, SWITCH_IDS, journalAt, short, type InvariantId, type Run, type Switches } from './model.ts';
-import { outcomeRows as describeOutcome, partsText } from '../../lib/outcome.ts';
-import { changedLabels, invariantLabel } from '../../lib/vocabulary.ts';
+import { outcomeRows as describeOutcome, partsText, runSummary } from '../../lib/outcome.ts';
+import { settingSummary } from '../../lib/outcome-view.ts';
 
 export const tickLabel = (t: number): string => `t${t}`;
 
@@ -20,16 +20,9 @@ export function brokenIds(run: Run): InvariantId[] {
   return INVARIANT_IDS.filter((id) => run.invariants[id]);
 }
 
-/** A one-sentence summary of a run for the polite live region. */
+/** A one-sentence summary of a run for the polite live region (the Try-it panel says the same from its table). */
 export function summarise(s: Switches, run: Run): string {
-  const what = changedLabels(s);
-  const broken = brokenIds(run).map((id) => invariantLabel(id, true));
-  const news = run.newsletter ? `newsletter ${tickLabel(run.newsletter.tick)} quoting ${run.newsletter.quote}` : 'newsletter never admitted';
-  return (
-    `${what}. ${run.calls} calls, ${run.posts} ${run.posts === 1 ? 'post' : 'posts'}, ${news}, ` +
-    `${run.finished ? 'finished' : 'not finished'}. ` +
-    (broken.length ? `Broken: ${broken.join(', ')}.` : 'No invariant broken.')
-  );
+  return settingSummary(s, runSummary(run));
 }
 
 export function sameSwitches(a: Switches, b: Switches): boolean {

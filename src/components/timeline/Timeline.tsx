@@ -17,7 +17,7 @@
  * The palette (src/styles/palette.css) gives each meaning one colour in light and dark,
  * and plain black in print; the shapes alone carry the meaning.
  */
-import type { JSX } from 'preact';
+import type { ComponentChildren, JSX } from 'preact';
 import type { Run } from '../../model/browser.ts';
 import { timelineMarks, type Point, type Row, type Span } from './marks.ts';
 import { tickHandlers } from './interaction.ts';
@@ -41,6 +41,19 @@ export interface TimelineProps {
   ticks?: number;
   /** Ticks to mark on the axis as differing from another run (compare). */
   marked?: number[];
+  /**
+   * Several figures of one run on one page (the article's small multiples): the first draws
+   * the run's marks in a group with this `id`, the others (`use: true`) show that group with
+   * an SVG <use> instead of drawing it again. The highlight, the dimming and the tick links
+   * stay each figure's own. Same run, size and layout only.
+   */
+  shared?: { id: string; use: boolean };
+  /**
+   * Marks without the data-* attributes that tests and tools read on trace pages (the article's
+   * figures); a compact figure also drops its per-mark hover titles (small multiples: the full
+   * figure above them carries the same run's).
+   */
+  bare?: boolean;
 }
 
 const AXIS = 22;
@@ -69,6 +82,9 @@ function labelUnder(row: Row, p: Point, i: number): boolean {
   return p.kind === 'silent' || row.points.slice(0, i).some((q) => q.tick === p.tick && hasLabel(q));
 }
 
+/** The run's own marks: in a group that other figures can <use> when it has an id, as they are otherwise. */
+const Shared = ({ id, children }: { id?: string; children?: ComponentChildren }) => (id ? <g id={id}>{children}</g> : <>{children}</>);
+
 const cls = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 function dataAttrs(p: { kind: string; data?: Point['data'] }, tick: number): Record<string, string> {
@@ -78,7 +94,7 @@ function dataAttrs(p: { kind: string; data?: Point['data'] }, tick: number): Rec
 }
 
 export default function Timeline(props: TimelineProps) {
-  const { run, tickHref, highlight, compact = false, selectedTick, onSelectTick, idPrefix = 'tl', label, ticks, marked } = props;
+  const { run, tickHref, highlight, compact = false, selectedTick, onSelectTick, idPrefix = 'tl', label, ticks, marked, shared, bare = false } = props;
   const m = timelineMarks(run);
   const gutter = compact ? 64 : 166;
   const right = compact ? 4 : 28;
@@ -112,7 +128,7 @@ export default function Timeline(props: TimelineProps) {
     // On a track, the middle; on a stacking row, level with its first mark.
     const mid = row.flat ? top + h / 2 : compact ? top + 5 : top + 3 + PITCH / 2;
     const c = `tl-s tl-${s.kind} t-${s.tone}`;
-    const title = <title>{s.title}</title>;
+    const title = bare && compact ? null : <title>{s.title}</title>;
     const text =
       !compact && s.label && w >= (s.label.length * 5.6 + 8) ? (
         <text x={x1 + 4} y={mid + 3.5}>
@@ -155,7 +171,7 @@ export default function Timeline(props: TimelineProps) {
       default: {
         const bh = s.kind === 'running' ? (compact ? 4 : 6) : compact ? 6 : 12;
         return (
-          <g class={c} key={key} {...(s.data ? dataAttrs(s, s.from) : {})}>
+          <g class={c} key={key} {...(s.data && !bare ? dataAttrs(s, s.from) : {})}>
             {title}
             <rect x={x1 + 0.5} y={mid - bh / 2} width={w - 1} height={bh} rx={2} style={s.tone === 'waiting' ? `fill:url(#${hatch})` : undefined} />
             {text}
@@ -233,7 +249,7 @@ export default function Timeline(props: TimelineProps) {
       const gy = row.flat ? top + h / 2 : compact ? top + 3 + k * 5 + 2 : top + 3 + k * PITCH + PITCH / 2;
       const outcome = p.data?.outcome;
       const c = cls('tl-p', `tl-${p.kind}`, `t-${p.tone}`, typeof outcome === 'string' && `tl-${outcome}`, p.data?.duplicate === true && 'tl-dup');
-      const attrs = dataAttrs(p, p.tick);
+      const attrs = bare ? {} : dataAttrs(p, p.tick);
       if (CHIPS.has(p.kind)) {
         const w = compact ? 8 : col - 4;
         const ch = compact ? 4 : 12;
@@ -241,7 +257,7 @@ export default function Timeline(props: TimelineProps) {
         const mark = p.kind === 'write' && outcome === 'stale-applied' ? '!' : '';
         return (
           <g class={c} key={i} {...attrs}>
-            <title>{p.title}</title>
+            {bare && compact ? null : <title>{p.title}</title>}
             <rect x={x1} y={gy - ch / 2} width={w} height={ch} rx={compact ? 1 : 3} />
             {p.data?.duplicate === true && !compact ? <rect class="tl-edge" x={x1 + 2} y={gy - ch / 2 + 2} width={w - 4} height={ch - 4} rx={2} /> : null}
             {outcome === 'rejected' ? <path class="tl-strike" d={`M${x1} ${gy + ch / 2}L${x1 + w} ${gy - ch / 2}`} /> : null}
@@ -274,7 +290,7 @@ export default function Timeline(props: TimelineProps) {
       }
       return (
         <g class={c} key={i} {...attrs}>
-          <title>{p.title}</title>
+          {bare && compact ? null : <title>{p.title}</title>}
           {glyph(p, p.kind === 'breach' ? x(p.tick) + col - 7 : gx, gy)}
           {textEl}
         </g>
@@ -326,16 +342,17 @@ export default function Timeline(props: TimelineProps) {
         })}
       </svg>
       <svg class="tl-plot" width={width} height={height} viewBox={`0 0 ${width} ${height}`} {...svgProps}>
-        <defs>
+        {shared?.use ? null : <defs>
           <pattern id={hatch} class="tl-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
             <rect width="6" height="6" />
             <path d="M0 0V6" />
           </pattern>
-        </defs>
+        </defs>}
         <g aria-hidden="true">
           {highlight ? <rect class="tl-hl" x={x(highlight[0])} y={AXIS - 4} width={x(highlight[1] + 1) - x(highlight[0])} height={height - AXIS + 4} /> : null}
           {marked?.map((t) => <rect key={`m${t}`} class="tl-diff" data-differs={t} x={x(t)} y={AXIS - 4} width={col} height={height - AXIS + 4} />)}
           {typeof selectedTick === 'number' ? <rect class="tl-sel" x={x(selectedTick)} y={0} width={col} height={height} /> : null}
+          {shared?.use ? <use href={`#${shared.id}`} /> : <Shared id={shared?.id}>
           <path class="tl-grid" d={grid} />
           {m.rows.map((r, i) => {
             const top = tops[i];
@@ -348,6 +365,7 @@ export default function Timeline(props: TimelineProps) {
               {pointEls(r, tops[i], heights[i])}
             </g>
           ))}
+          </Shared>}
           {highlight ? (
             <>
               <rect class="tl-dim" x={0} y={0} width={x(highlight[0])} height={height} />

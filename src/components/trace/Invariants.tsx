@@ -6,8 +6,8 @@
  * to the invariant's definition, and a list in the explorer and TryIt (live),
  * whose one link per broken invariant is the article's.
  */
-import type { Run } from '../../model/browser.ts';
-import { invariantRows, tickText, type InvariantRow } from '../../lib/outcome.ts';
+import type { InvariantRow } from '../../lib/outcome.ts';
+import { tickText, type InvariantItem } from '../../lib/outcome-view.ts';
 import { href } from '../../lib/paths.ts';
 import { articlePath, invariantPath } from '../../lib/routes.ts';
 
@@ -19,9 +19,8 @@ function Status({ row }: { row: InvariantRow }) {
   return row.broken ? <span class="broken">broken</span> : <span class="ok">held</span>;
 }
 
-/** Trace pages: a table, breach ticks linking where `tickHref` says. */
-export function InvariantTable({ run, tickHref }: { run: Run; tickHref: (t: number) => string }) {
-  const rows = invariantRows(run);
+/** Trace pages: a table of `invariantRows(run)`, breach ticks linking where `tickHref` says. */
+export function InvariantTable({ rows, tickHref }: { rows: InvariantRow[]; tickHref: (t: number) => string }) {
   const broken = rows.filter((r) => r.broken);
   return (
     <>
@@ -70,12 +69,15 @@ export function InvariantTable({ run, tickHref }: { run: Run; tickHref: (t: numb
   );
 }
 
-/** The explorer and TryIt: a list; a broken invariant names its first breach tick (a button that selects it, with `onTick`) and its record. */
-export function InvariantList({ run, onTick, compact = false }: { run: Run; onTick?: (t: number) => void; compact?: boolean }) {
+/**
+ * The explorer and TryIt: a list; a broken invariant names its first breach tick (a button that selects it, with `onTick`) and its record.
+ * `items`: `invariantItems(brokenAt(run))` in the explorer, the looked-up glance's in the Try-it panel.
+ */
+export function InvariantList({ items, onTick, compact = false }: { items: InvariantItem[]; onTick?: (t: number) => void; compact?: boolean }) {
   return (
     <ul class="ex-invariants">
-      {invariantRows(run).map((r) => {
-        const at = r.breaches.length ? r.breaches[0].tick : null;
+      {items.map((r) => {
+        const at = r.first;
         return (
           <li key={r.id} data-invariant={r.id} data-broken={r.broken ? 'true' : 'false'} class={r.broken ? 'is-broken' : undefined}>
             <span class={r.broken ? 'broken' : 'ok'}>

@@ -1,25 +1,23 @@
 /**
  * A run's outcome (rules page /model/#rule-outcome) as label/value rows, from
- * the one description in src/lib/outcome.ts. Rendered statically on trace
- * pages (ticks link to their rows) and live in the explorer and TryIt.
+ * the one description in src/lib/outcome.ts (`outcomeRows(run)`). Rendered
+ * statically on trace pages (ticks link to their rows), live in the explorer,
+ * and in the article's Try-it panel from rows it looks up (outcome-view.ts).
  */
-import type { Run } from '../../model/browser.ts';
-import { outcomeRows, tickText, type OutcomeRow } from '../../lib/outcome.ts';
+import { tickText, type OutcomeRow } from '../../lib/outcome-view.ts';
 import { href } from '../../lib/paths.ts';
 import { definitionPath } from '../../lib/routes.ts';
 
 interface Props {
-  run: Run;
-  /** Only these rows (TryIt shows a few). */
-  only?: OutcomeRow['id'][];
+  /** The rows to show: `outcomeRows(run)`, or the Try-it panel's few (`glanceRows`). */
+  rows: OutcomeRow[];
   /** Where a tick links (null or absent: plain text). */
   tickHref?: (t: number) => string | null;
   /** The list's class: `ex-outcome` (explorer) or `tp-outcome` (trace pages). */
   class?: string;
 }
 
-export function Outcome({ run, only, tickHref, class: cls = 'ex-outcome' }: Props) {
-  const rows = outcomeRows(run).filter((r) => (only ? only.includes(r.id) : true));
+export function Outcome({ rows, tickHref, class: cls = 'ex-outcome' }: Props) {
   return (
     <dl class={cls}>
       {rows.map((r) => (

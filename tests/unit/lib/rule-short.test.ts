@@ -2,7 +2,8 @@
 // unless named otherwise. Every rule with a section on /model/ gets a distinct, non-empty
 // name, and the names the trace tables have always shown stay as they were.
 import { describe, expect, it } from 'vitest';
-import { RULE_WORDS, ruleShort } from '../../../src/lib/vocabulary.ts';
+import { ruleShort } from '../../../src/lib/vocabulary.ts';
+import { RULE_WORDS } from '../../../src/lib/rule-words.ts';
 import type { RuleSection } from '../../../src/lib/routes.ts';
 
 const rules = Object.keys(RULE_WORDS) as RuleSection[];
