@@ -300,9 +300,16 @@ function run(s: Switches, options: RunOptions, snapshots: boolean, lazyTicks?: (
     else if (w.outcome === 'stale-applied') staleApplied++;
   }
   if (ticks.length > lastTick + 1) ticks.length = lastTick + 1;
-  let lazy: TickSnapshot[] | null = lazyTicks ? null : ticks;
-  return {
-    ...records,
+  // Every field written out, in the order JSON shows them, `ticks` last (one object shape for every run).
+  const out = {
+    switches: records.switches,
+    writes: records.writes,
+    feedPosts: records.feedPosts,
+    sends: records.sends,
+    acceptances: records.acceptances,
+    candidates: records.candidates,
+    newsletter: records.newsletter,
+    versionChangedAt: records.versionChangedAt,
     options: { failClosed: sim.failClosed },
     slug: slugOf(s),
     calls,
@@ -322,12 +329,36 @@ function run(s: Switches, options: RunOptions, snapshots: boolean, lazyTicks?: (
     journal: sim.journal,
     intents: sim.intents,
     finalVersion,
-    get ticks(): TickSnapshot[] {
-      return (lazy ??= (lazyTicks as () => TickSnapshot[])());
-    },
-    set ticks(v: TickSnapshot[]) {
-      lazy = v;
-    },
     schedule,
-  };
+  } as Run;
+  defineTicks(out, lazyTicks ?? ticks);
+  return out;
+}
+
+const TICKS = Symbol('ticks');
+type WithTicks = Run & { [TICKS]: TickSnapshot[] | (() => TickSnapshot[]) };
+
+/**
+ * A run's `ticks`: an own, enumerable property like every other field (JSON
+ * and spreads see it), computed the first time it is read when it was given
+ * as a function. The getter and setter are the same two functions for every
+ * run, so all runs share one object shape; each run keeps its own ticks (or
+ * the way to compute them) under a symbol that JSON, spreads and
+ * Object.keys skip.
+ */
+const TICKS_PROPERTY: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: WithTicks): TickSnapshot[] {
+    const t = this[TICKS];
+    return typeof t === 'function' ? (this[TICKS] = t()) : t;
+  },
+  set(this: WithTicks, v: TickSnapshot[]) {
+    this[TICKS] = v;
+  },
+};
+
+function defineTicks(run: Run, ticks: TickSnapshot[] | (() => TickSnapshot[])): void {
+  Object.defineProperty(run, TICKS, { value: ticks, writable: true });
+  Object.defineProperty(run, 'ticks', TICKS_PROPERTY);
 }

@@ -25,7 +25,7 @@ import type {
   StaleMark,
   Send,
 } from './types.ts';
-import { REVENUE, STEPS, sectionHash, versionsWithSection, type VersionName } from './world.ts';
+import { REVENUE, STEPS, sectionHash, type VersionName } from './world.ts';
 
 /** Fixed timing of the example (rules page: #rule-timing). */
 export const TIMING = {
@@ -115,7 +115,7 @@ export function emit<K extends EventKind>(
 
 /** Note a breach of an invariant at the current tick. */
 export function breach(sim: Sim, b: DistributiveOmit<Breach, 'tick'>): void {
-  sim.breaches.push({ ...b, tick: sim.t } as Breach);
+  sim.breaches.push({ invariant: b.invariant, values: b.values, tick: sim.t } as Breach);
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -127,20 +127,24 @@ export function staleMark(sim: Sim, a: Attempt): StaleMark {
 
 /** The version whose content a set of parts really has, or null when they mix versions. */
 export function contentVersion(parts: readonly Part[]): VersionName | null {
-  for (const v of ['v1', 'v2'] as const) {
-    if (parts.length === STEPS.length && parts.every((p) => p.readHash === sectionHash(v, p.step))) return v;
-  }
+  if (hasContentOf(parts, 'v1')) return 'v1';
+  if (hasContentOf(parts, 'v2')) return 'v2';
   return null;
 }
 
 /** True when the parts are exactly the given version's sections. */
 export function hasContentOf(parts: readonly Part[], v: VersionName): boolean {
-  return parts.length === STEPS.length && parts.every((p) => p.readHash === sectionHash(v, p.step));
+  if (parts.length !== STEPS.length) return false;
+  for (const p of parts) if (p.readHash !== sectionHash(v, p.step)) return false;
+  return true;
 }
+
+/** The revenue figure quoted from each s2 section hash (the first version with that section). */
+const REVENUE_OF_S2 = new Map<string, string>();
+for (const v of ['v1', 'v2'] as const) if (!REVENUE_OF_S2.has(sectionHash(v, 's2'))) REVENUE_OF_S2.set(sectionHash(v, 's2'), REVENUE[v]);
 
 /** A digest quotes the revenue of the version its s2 part was read from. */
 export function quoteOf(parts: readonly Part[]): string {
-  const s2 = parts.find((p) => p.step === 's2');
-  if (!s2) throw new Error('a digest without an s2 part has no revenue figure');
-  return REVENUE[versionsWithSection('s2', s2.readHash)[0]];
+  for (const p of parts) if (p.step === 's2') return REVENUE_OF_S2.get(p.readHash) as string;
+  throw new Error('a digest without an s2 part has no revenue figure');
 }
