@@ -25,7 +25,7 @@ import type {
   StaleMark,
   Send,
 } from './types.ts';
-import { REVENUE, STEPS, sectionHash, type VersionName } from './world.ts';
+import { REVENUE, STEPS, sectionHash, versionsWithSection, type VersionName } from './world.ts';
 
 /** Fixed timing of the example (rules page: #rule-timing). */
 export const TIMING = {
@@ -139,12 +139,13 @@ export function hasContentOf(parts: readonly Part[], v: VersionName): boolean {
   return true;
 }
 
-/** The revenue figure quoted from each s2 section hash (the first version with that section). */
-const REVENUE_OF_S2 = new Map<string, string>();
-for (const v of ['v1', 'v2'] as const) if (!REVENUE_OF_S2.has(sectionHash(v, 's2'))) REVENUE_OF_S2.set(sectionHash(v, 's2'), REVENUE[v]);
-
 /** A digest quotes the revenue of the version its s2 part was read from. */
 export function quoteOf(parts: readonly Part[]): string {
-  for (const p of parts) if (p.step === 's2') return REVENUE_OF_S2.get(p.readHash) as string;
+  for (const p of parts) if (p.step === 's2') return QUOTE_OF_S2.get(p.readHash) as string;
   throw new Error('a digest without an s2 part has no revenue figure');
 }
+
+/** The quote for each s2 section hash there is, looked up once rather than per digest. */
+const QUOTE_OF_S2 = new Map(
+  (['v1', 'v2'] as const).map((v) => sectionHash(v, 's2')).map((h) => [h, REVENUE[versionsWithSection('s2', h)[0]]]),
+);
