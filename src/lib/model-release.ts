@@ -11,6 +11,7 @@
  */
 export const MODEL_DATES: Record<string, string> = {
   '98289b75007d': '2026-12-01',
+  'caa2b1fe0c17': '2026-12-01',
 };
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

@@ -6,8 +6,8 @@
  * Phase order within a tick (rules page #rule-tick): assess (#rule-assess),
  * then suspect (#rule-suspect), then admit (#rule-admit, #rule-restore).
  */
-import type { Attempt, AttemptState, Candidate, Refusal } from './types.ts';
-import { STEPS, sectionHash } from './world.ts';
+import type { Attempt, AttemptState, Candidate, Part, Refusal } from './types.ts';
+import { STEPS, sectionHash, type VersionName } from './world.ts';
 import { actorOf, TIMING, breach, contentVersion, emit, hasContentOf, type Sim } from './sim.ts';
 
 const STOPPED: AttemptState[] = ['unknown', 'fenced', 'refused', 'done'];
@@ -29,7 +29,7 @@ export function assess(sim: Sim): void {
       if (c.pin !== sim.current) {
         refusal = { reason: 'pin', pin: c.pin, current: sim.current };
       } else {
-        const bad = c.parts.find((p) => p.inputHash !== sectionHash(sim.current, p.step));
+        const bad = partNotOf(c.parts, sim.current);
         if (bad) refusal = { reason: 'input', step: bad.step, current: sim.current };
       }
     }
@@ -42,6 +42,12 @@ export function assess(sim: Sim): void {
     }
     accept(sim, c, producer);
   }
+}
+
+/** The first part whose input hash is not the given version's section hash. */
+function partNotOf(parts: readonly Part[], v: VersionName): Part | undefined {
+  for (const p of parts) if (p.inputHash !== sectionHash(v, p.step)) return p;
+  return undefined;
 }
 
 function accept(sim: Sim, candidate: Candidate, producer: Attempt): void {
@@ -77,18 +83,19 @@ export function suspect(sim: Sim): void {
 
 /** Does some acceptance serve the current report? */
 export function served(sim: Sim): boolean {
-  if (sim.s.pins === 'on') return sim.acceptances.some((a) => a.version === sim.current);
+  const pinned = sim.s.pins === 'on';
   // Pins off: the records cannot say what a digest was built from; the
   // controller only knows when the report changed.
   const since = sim.changedAt ?? 0;
-  return sim.acceptances.some((a) => a.tick >= since);
+  for (const a of sim.acceptances) if (pinned ? a.version === sim.current : a.tick >= since) return true;
+  return false;
 }
 
 /** c. Admit a settle or build attempt when the owner has stopped. */
 export function admit(sim: Sim): void {
   const owner = sim.attempts[sim.attempts.length - 1];
   if (owner && !isStopped(owner)) return;
-  const open = sim.intents.findIndex((i) => i.state !== 'confirmed');
+  const open = firstUnconfirmed(sim);
   if (open >= 0) {
     const writer = sim.attempts[sim.intents[open].attempt - 1];
     if (writer.state === 'running' || writer.state === 'admitted') return; // silent, not yet suspected: wait
@@ -101,6 +108,12 @@ export function admit(sim: Sim): void {
   const a = newAttempt(sim, 'build');
   emit(sim, 'attempt', 'controller', 'build-admitted', 'admit', a.n, { token: a.token, pin: a.pin });
   restore(sim, a);
+}
+
+/** The index of the first intent not yet confirmed, or -1. */
+function firstUnconfirmed(sim: Sim): number {
+  for (let i = 0; i < sim.intents.length; i++) if (sim.intents[i].state !== 'confirmed') return i;
+  return -1;
 }
 
 function newAttempt(sim: Sim, kind: 'build' | 'settle'): Attempt {

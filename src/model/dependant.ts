@@ -21,27 +21,37 @@ export function strictRuleUncheckable(s: Pick<Switches, 'pins' | 'rule'>): boole
   return s.rule === 'current-accepted' && s.pins === 'off';
 }
 
+function partsOf(sim: Sim, digest: string): Part[] {
+  for (const c of sim.candidates) if (c.digest === digest) return c.parts;
+  throw new Error(`no candidate with digest ${digest}`);
+}
+
 function choose(sim: Sim): { digest: string; parts: Part[]; why: Why } | null {
-  const partsOf = (digest: string) => sim.candidates.find((c) => c.digest === digest)!.parts;
   let rule = sim.s.rule;
   if (strictRuleUncheckable(sim.s)) {
     if (sim.failClosed) return null;
     rule = 'any-accepted';
   }
   if (rule === 'current-accepted') {
-    const a = sim.acceptances.filter((x) => x.version === sim.current).at(-1);
-    return a ? { digest: a.digest, parts: partsOf(a.digest), why: 'current' } : null;
+    let a = null; // the newest acceptance for the current version
+    for (const x of sim.acceptances) if (x.version === sim.current) a = x;
+    return a ? { digest: a.digest, parts: partsOf(sim, a.digest), why: 'current' } : null;
   }
   if (rule === 'any-accepted') {
     const a = sim.acceptances.at(-1);
     const why: Why = sim.s.rule === 'current-accepted' ? 'fail-open' : 'any';
-    return a ? { digest: a.digest, parts: partsOf(a.digest), why } : null;
+    return a ? { digest: a.digest, parts: partsOf(sim, a.digest), why } : null;
   }
   let best = null;
   for (const c of sim.candidates) {
     if (!best || c.tick > best.tick || (c.tick === best.tick && c.attempt > best.attempt)) best = c;
   }
   return best ? { digest: best.digest, parts: best.parts, why: 'latest' } : null;
+}
+
+function wasAccepted(sim: Sim, digest: string): boolean {
+  for (const a of sim.acceptances) if (a.digest === digest) return true;
+  return false;
 }
 
 export function dependant(sim: Sim): void {
@@ -66,7 +76,7 @@ export function dependant(sim: Sim): void {
     current: sim.current,
     quote: n.quote,
   });
-  const accepted = sim.acceptances.some((a) => a.digest === pick.digest);
+  const accepted = wasAccepted(sim, pick.digest);
   if (!accepted || !hasContentOf(pick.parts, sim.current))
     breach(sim, { invariant: 'dependantWrong', values: { digest: pick.digest, accepted, current: sim.current } });
 }

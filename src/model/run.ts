@@ -10,7 +10,7 @@
  * The run ends at the last tick at which anything happened.
  */
 import { slugOf, type Switches } from './switches.ts';
-import { newFeed } from './feed.ts';
+import { newFeed, type Post } from './feed.ts';
 import { assess, admit, controllerDown, controllerRestarts, suspect } from './controller.ts';
 import { BASE_SCHEDULE, type Schedule } from './schedule.ts';
 import { workers } from './workers.ts';
@@ -218,8 +218,8 @@ function newSim(s: Switches, options: RunOptions, schedule: Schedule, recordEven
   };
 }
 
-/** The tick loop (#rule-tick); `after` sees the state at the end of every tick. */
-function loop(sim: Sim, options: RunOptions, after: (sim: Sim, before: number) => void): void {
+/** The tick loop (#rule-tick); `after`, if given, sees the state at the end of every tick. */
+function loop(sim: Sim, options: RunOptions, after: ((sim: Sim, before: number) => void) | null): void {
   const horizon = options.horizon ?? TIMING.horizon;
   const schedule = sim.schedule;
   for (sim.t = 0; sim.t <= horizon; sim.t++) {
@@ -235,7 +235,7 @@ function loop(sim: Sim, options: RunOptions, after: (sim: Sim, before: number) =
     workers(sim);
     dependant(sim);
     sim.reads.endTick = sim.t;
-    after(sim, before);
+    if (after) after(sim, before);
     if (!options.exhaustive && settled(sim)) break;
   }
 }
@@ -254,6 +254,20 @@ function recordsOf(sim: Sim) {
   };
 }
 
+/** Posts announcing a digest that an earlier post already announced. */
+function duplicates(posts: readonly Post[]): number {
+  let n = 0;
+  for (let i = 0; i < posts.length; i++) {
+    for (let j = 0; j < i; j++) {
+      if (posts[j].digest === posts[i].digest) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
 function finishedOf(sim: Sim): boolean {
   return sim.acceptances.some(
     (acc) =>
@@ -270,26 +284,24 @@ function run(s: Switches, options: RunOptions, snapshots: boolean, lazyTicks?: (
   const schedule = options.schedule ?? BASE_SCHEDULE;
   const sim = newSim(s, options, schedule, true);
   const ticks: TickSnapshot[] = [];
-  loop(sim, options, (sim, before) => {
-    if (snapshots) {
-      // Every change of state is logged, so a tick without events leaves every
-      // entity as it was: share the previous snapshot's contents.
-      const prev = ticks[ticks.length - 1];
-      ticks.push(
-        prev && sim.events.length === before && !options.fullSnapshots && sim.feed.retention === null
-          ? { ...prev, tick: sim.t }
-          : snapshot(sim, options.fullSnapshots ? undefined : prev),
-      );
-    }
-  });
+  const takeSnapshot = (sim: Sim, before: number) => {
+    // Every change of state is logged, so a tick without events leaves every
+    // entity as it was: share the previous snapshot's contents.
+    const prev = ticks[ticks.length - 1];
+    ticks.push(
+      prev && sim.events.length === before && !options.fullSnapshots && sim.feed.retention === null
+        ? { ...prev, tick: sim.t }
+        : snapshot(sim, options.fullSnapshots ? undefined : prev),
+    );
+  };
+  loop(sim, options, snapshots ? takeSnapshot : null);
   const lastTick = sim.lastEventTick;
   const callsByAttempt: Record<string, number> = {};
   let calls = 0;
   for (const a of sim.attempts) {
-    callsByAttempt[String(a.n)] = a.calls;
+    callsByAttempt[a.n] = a.calls; // keys "1", "2", …
     calls += a.calls;
   }
-  const digests = sim.feed.posts.map((p) => p.digest);
   const records = recordsOf(sim);
   const finalVersion = sim.current;
   const finished = finishedOf(sim);
@@ -300,9 +312,16 @@ function run(s: Switches, options: RunOptions, snapshots: boolean, lazyTicks?: (
     else if (w.outcome === 'stale-applied') staleApplied++;
   }
   if (ticks.length > lastTick + 1) ticks.length = lastTick + 1;
-  let lazy: TickSnapshot[] | null = lazyTicks ? null : ticks;
-  return {
-    ...records,
+  // Every field written out, in the order JSON shows them, `ticks` last (one object shape for every run).
+  const out = {
+    switches: records.switches,
+    writes: records.writes,
+    feedPosts: records.feedPosts,
+    sends: records.sends,
+    acceptances: records.acceptances,
+    candidates: records.candidates,
+    newsletter: records.newsletter,
+    versionChangedAt: records.versionChangedAt,
     options: { failClosed: sim.failClosed },
     slug: slugOf(s),
     calls,
@@ -312,7 +331,7 @@ function run(s: Switches, options: RunOptions, snapshots: boolean, lazyTicks?: (
     staleWritesRejected: rejected,
     staleWritesApplied: staleApplied,
     posts: sim.feed.posts.length,
-    duplicatePosts: digests.length - new Set(digests).size,
+    duplicatePosts: duplicates(sim.feed.posts),
     finished,
     invariants: checkInvariants(records),
     breaches: sim.breaches,
@@ -322,12 +341,36 @@ function run(s: Switches, options: RunOptions, snapshots: boolean, lazyTicks?: (
     journal: sim.journal,
     intents: sim.intents,
     finalVersion,
-    get ticks(): TickSnapshot[] {
-      return (lazy ??= (lazyTicks as () => TickSnapshot[])());
-    },
-    set ticks(v: TickSnapshot[]) {
-      lazy = v;
-    },
     schedule,
-  };
+  } as Run;
+  defineTicks(out, lazyTicks ?? ticks);
+  return out;
+}
+
+const TICKS = Symbol('ticks');
+type WithTicks = Run & { [TICKS]: TickSnapshot[] | (() => TickSnapshot[]) };
+
+/**
+ * A run's `ticks`: an own, enumerable property like every other field (JSON
+ * and spreads see it), computed the first time it is read when it was given
+ * as a function. The getter and setter are the same two functions for every
+ * run, so all runs share one object shape; each run keeps its own ticks (or
+ * the way to compute them) under a symbol that JSON, spreads and
+ * Object.keys skip.
+ */
+const TICKS_PROPERTY: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: WithTicks): TickSnapshot[] {
+    const t = this[TICKS];
+    return typeof t === 'function' ? (this[TICKS] = t()) : t;
+  },
+  set(this: WithTicks, v: TickSnapshot[]) {
+    this[TICKS] = v;
+  },
+};
+
+function defineTicks(run: Run, ticks: TickSnapshot[] | (() => TickSnapshot[])): void {
+  Object.defineProperty(run, TICKS, { value: ticks, writable: true });
+  Object.defineProperty(run, 'ticks', TICKS_PROPERTY);
 }

@@ -115,7 +115,7 @@ export function emit<K extends EventKind>(
 
 /** Note a breach of an invariant at the current tick. */
 export function breach(sim: Sim, b: DistributiveOmit<Breach, 'tick'>): void {
-  sim.breaches.push({ ...b, tick: sim.t } as Breach);
+  sim.breaches.push({ invariant: b.invariant, values: b.values, tick: sim.t } as Breach);
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -127,20 +127,25 @@ export function staleMark(sim: Sim, a: Attempt): StaleMark {
 
 /** The version whose content a set of parts really has, or null when they mix versions. */
 export function contentVersion(parts: readonly Part[]): VersionName | null {
-  for (const v of ['v1', 'v2'] as const) {
-    if (parts.length === STEPS.length && parts.every((p) => p.readHash === sectionHash(v, p.step))) return v;
-  }
+  if (hasContentOf(parts, 'v1')) return 'v1';
+  if (hasContentOf(parts, 'v2')) return 'v2';
   return null;
 }
 
 /** True when the parts are exactly the given version's sections. */
 export function hasContentOf(parts: readonly Part[], v: VersionName): boolean {
-  return parts.length === STEPS.length && parts.every((p) => p.readHash === sectionHash(v, p.step));
+  if (parts.length !== STEPS.length) return false;
+  for (const p of parts) if (p.readHash !== sectionHash(v, p.step)) return false;
+  return true;
 }
 
 /** A digest quotes the revenue of the version its s2 part was read from. */
 export function quoteOf(parts: readonly Part[]): string {
-  const s2 = parts.find((p) => p.step === 's2');
-  if (!s2) throw new Error('a digest without an s2 part has no revenue figure');
-  return REVENUE[versionsWithSection('s2', s2.readHash)[0]];
+  for (const p of parts) if (p.step === 's2') return QUOTE_OF_S2.get(p.readHash) as string;
+  throw new Error('a digest without an s2 part has no revenue figure');
 }
+
+/** The quote for each s2 section hash there is, looked up once rather than per digest. */
+const QUOTE_OF_S2 = new Map(
+  (['v1', 'v2'] as const).map((v) => sectionHash(v, 's2')).map((h) => [h, REVENUE[versionsWithSection('s2', h)[0]]]),
+);

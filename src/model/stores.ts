@@ -12,26 +12,21 @@ import { actorOf, breach, emit, type Sim } from './sim.ts';
 
 export function protectedWrite(sim: Sim, a: Attempt, store: Store, subject: WriteSubject): boolean {
   const stale = a.token < sim.ownerEpoch;
-  const write = (outcome: WriteOutcome): WriteDecision => ({
-    tick: sim.t,
-    store,
-    writer: a.n,
-    token: a.token,
-    epoch: sim.ownerEpoch,
-    subject,
-    outcome,
-  });
   if (!stale) {
-    sim.writes.push(write('applied'));
+    sim.writes.push(decision(sim, a, store, subject, 'applied'));
     return true;
   }
   if (sim.s.fencing === 'on') {
-    sim.writes.push(write('rejected'));
+    sim.writes.push(decision(sim, a, store, subject, 'rejected'));
     a.state = 'fenced';
     emit(sim, 'attempt', actorOf(a.n), 'write-rejected', 'fencing', a.n, { store, token: a.token, epoch: sim.ownerEpoch, subject });
     return false;
   }
-  sim.writes.push(write('stale-applied'));
+  sim.writes.push(decision(sim, a, store, subject, 'stale-applied'));
   breach(sim, { invariant: 'staleWrite', values: { attempt: a.n, token: a.token, epoch: sim.ownerEpoch, store, subject } });
   return true;
+}
+
+function decision(sim: Sim, a: Attempt, store: Store, subject: WriteSubject, outcome: WriteOutcome): WriteDecision {
+  return { tick: sim.t, store, writer: a.n, token: a.token, epoch: sim.ownerEpoch, subject, outcome };
 }

@@ -34,7 +34,7 @@ export function workers(sim: Sim): void {
 function act(sim: Sim, a: Attempt): void {
   if (a.kind === 'settle') return settle(sim, a);
   if (a.toPost) return post(sim, a, a.toPost);
-  const next = STEPS.find((s) => !a.parts[s]);
+  const next = nextStep(a);
   if (next) return compute(sim, a, next); // heartbeats unless it falls silent
   if (!a.candidate) {
     if (silenceStrikes(sim, a, 'assemble')) return fallSilentBefore(sim, a, { action: 'assemble' });
@@ -43,6 +43,12 @@ function act(sim: Sim, a: Attempt): void {
   }
   a.lastHeartbeat = sim.t;
   // Otherwise: waiting for assessment; the heartbeat is the whole action.
+}
+
+/** The first step, in order, that the attempt has no part for yet. */
+function nextStep(a: Attempt): StepName | undefined {
+  for (const s of STEPS) if (!a.parts[s]) return s;
+  return undefined;
 }
 
 function computedPart(sim: Sim, a: Attempt, step: StepName): Part {
@@ -157,8 +163,8 @@ function wakeToAct(sim: Sim, a: Attempt): void {
 }
 
 function assemble(sim: Sim, a: Attempt): void {
-  for (const step of a.unsaved.slice()) {
-    const part = a.parts[step] as Part;
+  while (a.unsaved.length > 0) {
+    const part = a.parts[a.unsaved[0]] as Part;
     if (!saveStep(sim, a, part)) return;
     a.unsaved.shift();
   }
@@ -190,20 +196,25 @@ function assemble(sim: Sim, a: Attempt): void {
 const ANNOUNCEMENT_TEXT = `New digest for ${WORK_ID}`;
 
 export function keyFor(sim: Sim, a: Attempt, digest: string): string | null {
-  if (sim.s.key === 'per-operation') return `announce:${WORK_ID}:${short(digest)}`;
-  if (sim.s.key === 'per-attempt') return `announce:${WORK_ID}:#${a.n}`;
+  if (sim.s.key === 'per-operation') return (OPERATION_KEYS[digest] ??= `announce:${WORK_ID}:${short(digest)}`);
+  if (sim.s.key === 'per-attempt') return (ATTEMPT_KEYS[a.n] ??= `announce:${WORK_ID}:#${a.n}`);
   return null;
 }
+
+// The keys built so far (each is a pure function of its digest or attempt number): one string per key, not one per send.
+const OPERATION_KEYS: Record<string, string> = Object.create(null);
+const ATTEMPT_KEYS: string[] = [];
 
 /** Send the announcement; true when the feed applied a new post. */
 function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembered' | 'rejected' {
   const intent = sim.intents[intentIndex];
   const key = keyFor(sim, a, intent.digest);
-  const before = sim.feed.posts.map((p) => p.digest);
+  const digest = short(intent.digest);
+  const announcedBefore = sim.feed.posts.some((p) => p.digest === digest);
   const stored = key === null ? undefined : sim.feed.remembered.get(key);
   if (stored) sim.reads.keyAges.push(sim.t - stored.post.tick);
-  const receipt = receive(sim.feed, key, { digest: short(intent.digest), text: ANNOUNCEMENT_TEXT }, sim.t);
-  const dup = receipt.kind === 'applied' && before.includes(short(intent.digest));
+  const receipt = receive(sim.feed, key, { digest, text: ANNOUNCEMENT_TEXT }, sim.t);
+  const dup = receipt.kind === 'applied' && announcedBefore;
   sim.sends.push({
     tick: sim.t,
     attempt: a.n,
