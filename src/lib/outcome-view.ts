@@ -78,6 +78,16 @@ export function invariantItems(broken: BrokenAt): InvariantItem[] {
   }));
 }
 
+/** An invariant's status as the explorer's and Try-it's list says it: "Idempotent posting: broken". */
+export const invariantStatus = (item: Pick<InvariantItem, 'label' | 'broken'>): string => `${item.label}: ${item.broken ? 'broken' : 'held'}`;
+
+/** "First at t8. " before a broken invariant's record, or '' when no first breach was noted. */
+export const firstBreachText = (first: number | null): string => (first === null ? '' : `First at ${tickText(first)}. `);
+
+/** The Try-it panel's verdict: "Every invariant holds" or "2 of 5 invariants broken". */
+export const verdictText = (broken: number): string =>
+  broken === 0 ? 'Every invariant holds' : `${broken} of ${INVARIANTS.length} invariants broken`;
+
 /** The live region's sentence: what the setting changes, then what its run did (`ran`, glanceSummary). */
 export function settingSummary(s: Switches, ran: string): string {
   return `${changedLabels(s)}. ${ran}`;

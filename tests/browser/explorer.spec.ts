@@ -4,8 +4,8 @@
 //   roundtrip  clicked switches and ticks survive reload; back and forward restore states
 //   compare    rows marked "differs" are exactly the ticks whose events differ
 //   nojs       without JavaScript the main trace and the trace links are there
-//   tryit      the article's <TryIt> island shows the model's outcome (from the build's table, fetched on
-//              hydration), a short notice when the table cannot be read, disabled controls without JS
+//   tryit      the article's <TryIt> panel shows the model's outcome (from the build's table, fetched when
+//              its script starts), a short notice when the table cannot be read, disabled controls without JS
 //   fragment   a non-tick fragment (#ex-trace-h) is kept and scrolled to
 //   stage      dragging across the run's figure, and ←/→/Home/End on it, move the tick; the
 //              slider, heading, panels and URL follow; one history entry per drag; the panels
@@ -204,22 +204,27 @@ test('no JavaScript: the main trace and links to every preset’s trace page', a
   await context.close();
 });
 
-/** What the Try-it panel shows: verdict, rows, invariants (with "First at tN"), links and live region. */
+/**
+ * What the Try-it panel shows: verdict, rows, invariants (with "First at tN"), links and live region.
+ * Only what is rendered counts: the panel's markup holds every state it can show and hides the
+ * ones that do not apply (TryIt.astro), so hidden elements are skipped and text is read as shown.
+ */
 async function readTryIt(page: import('@playwright/test').Page) {
   return page.evaluate(() => {
     const root = document.querySelector('.ex-tryit')!;
+    const shown = <T extends Element>(sel: string) => [...root.querySelectorAll<T & HTMLElement>(sel)].filter((el) => el.checkVisibility());
     const inv: Record<string, { broken: boolean; first: string | null }> = {};
-    for (const el of root.querySelectorAll<HTMLElement>('[data-invariant]'))
-      inv[el.dataset.invariant!] = { broken: el.dataset.broken === 'true', first: el.textContent?.match(/First at (t\d+)/)?.[1] ?? null };
+    for (const el of shown('[data-invariant]'))
+      inv[el.dataset.invariant!] = { broken: el.dataset.broken === 'true', first: el.innerText.match(/First at (t\d+)/)?.[1] ?? null };
     const rows: Record<string, string> = {};
-    for (const el of root.querySelectorAll<HTMLElement>('[data-outcome]')) rows[el.dataset.outcome!] = el.querySelector('dd')?.textContent ?? '';
+    for (const el of shown('[data-outcome]')) rows[el.dataset.outcome!] = el.querySelector('dd')?.innerText ?? '';
     return {
-      verdict: root.querySelector('.ex-tryit__verdict')?.textContent ?? null,
+      verdict: shown('.ex-tryit__verdict')[0]?.innerText ?? null,
       rows,
       inv,
-      links: [...root.querySelectorAll('.ex-tryit__links a')].map((a) => a.getAttribute('href') ?? ''),
+      links: shown('.ex-tryit__links a').map((a) => a.getAttribute('href') ?? ''),
       said: root.querySelector('[aria-live]')?.textContent ?? '',
-      missing: root.querySelector('[data-tryit-missing]')?.textContent ?? null,
+      missing: shown('[data-tryit-missing]')[0]?.innerText ?? null,
       disabled: [...root.querySelectorAll<HTMLInputElement | HTMLButtonElement>('input, button')].map((c) => c.disabled),
     };
   });
@@ -252,19 +257,20 @@ function tryItProblems(got: Awaited<ReturnType<typeof readTryIt>>, s: typeof MAI
   return out;
 }
 
+/** The panel's script has run (tryit-panel.ts marks the panel data-live once its controls are on). */
 const hydrated = (page: import('@playwright/test').Page) =>
-  page.waitForFunction(() => !document.querySelector('.ex-tryit')?.closest('astro-island')?.hasAttribute('ssr'), null, { timeout: 15_000 });
+  page.waitForFunction(() => document.querySelector('.ex-tryit')?.hasAttribute('data-live'), null, { timeout: 15_000 });
 
-test('TryIt: the article’s island shows the model’s outcome for every setting it is switched to', async ({ page }) => {
-  // The table of all settings is fetched when the panel hydrates, before any click.
+test('TryIt: the article’s panel shows the model’s outcome for every setting it is switched to', async ({ page }) => {
+  // The table of all settings is fetched when the panel's script starts, before any click.
   const table = page.waitForResponse((r) => r.url().endsWith('/data/tryit.json'));
   await page.goto('article/');
-  // The article must embed <TryIt>: losing the island fails here rather than skipping.
+  // The article must embed <TryIt>: losing the panel fails here rather than skipping.
   const tryit = page.locator('.ex-tryit');
   await expect(tryit, 'the article embeds <TryIt>').toHaveCount(1);
   await tryit.scrollIntoViewIfNeeded();
   await hydrated(page);
-  expect((await table).ok(), 'the table was fetched on hydration').toBe(true);
+  expect((await table).ok(), 'the table was fetched when the script started').toBe(true);
   const problems: string[] = [];
   problems.push(...tryItProblems(await readTryIt(page), MAIN).map((x) => `main: ${x}`));
   // A walk through settings: each click changes one switch; a seeded order covers many values.

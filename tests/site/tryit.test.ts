@@ -67,11 +67,14 @@ describe('/data/tryit.json', () => {
     expect(all.slice(0, 10), `${all.length} problems`).toEqual([]);
   });
 
-  it('is what the panel reads instead of the model: the article’s island loads no simulation and no narrator', () => {
+  it('is what the panel reads instead of the model: the article’s Try-it script loads no simulation, no narrator, no Preact', () => {
     const html = page('/article/');
-    const url = html.match(/<astro-island[^>]*component-url="([^"]*TryIt[^"]*)"[^>]*client="visible"/)?.[1];
-    expect(url, 'the article embeds the Try-it island, hydrated when visible').toBeTruthy();
-    // The island's module graph: its file and every file it imports, transitively.
+    // The panel is rendered at build time; in the browser a module script (TryIt.astro's, bundled by Astro) enhances it.
+    expect(html, 'the article embeds the Try-it panel, rendered at build time').toMatch(/<section class="ex-tryit"[^>]*data-tryit/);
+    expect(html, 'no island: the panel needs no framework in the browser').not.toMatch(/<astro-island[^>]*component-url="[^"]*TryIt/);
+    const url = html.match(/<script type="module" src="([^"]*TryIt[^"]*\.js)"/)?.[1];
+    expect(url, 'the article loads the Try-it panel’s script').toBeTruthy();
+    // The script's module graph: its file and every file it imports, transitively.
     const seen = new Set<string>();
     const visit = (file: string) => {
       if (seen.has(file)) return;
@@ -85,5 +88,7 @@ describe('/data/tryit.json', () => {
     // Sentinels: the model's SHA-256 (src/model/world.ts, via @noble/hashes) and a narrator sentence (src/lib/narrate.ts).
     expect(code.includes('digest() was already called'), `the model's hashing in ${[...seen].join(', ')}`).toBe(false);
     expect(code.includes('is below the owner epoch'), `the narrator in ${[...seen].join(', ')}`).toBe(false);
+    // And no framework: Preact's chunk (preact.*.js, which the explorer's islands load) is not in it.
+    expect([...seen].filter((f) => /preact/i.test(f)), 'Preact in the Try-it script').toEqual([]);
   });
 });

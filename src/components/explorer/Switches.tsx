@@ -11,13 +11,20 @@ import { VOCABULARY } from '../../lib/vocabulary.ts';
 
 interface Props {
   value: Switches;
-  onChange: (id: SwitchId, value: string) => void;
+  /** Called when a radio is chosen (absent: the Try-it panel, rendered on the server, whose script listens instead). */
+  onChange?: (id: SwitchId, value: string) => void;
   /** Prefix for element ids and input names; '' keeps names equal to switch ids. */
   prefix?: string;
   compact?: boolean;
   label?: string;
-  /** Every radio disabled (the Try-it panel before it has hydrated, i.e. without JavaScript). */
+  /** Every radio disabled (the Try-it panel until its script enables them, i.e. without JavaScript). */
   disabled?: boolean;
+  /**
+   * Render every state a switch can show (the Try-it panel, rendered once at build time and
+   * updated in place by its script): each legend gets its "changed" badge (data-slot="changed"),
+   * hidden while the switch is at its main value; the script toggles it and is-changed.
+   */
+  allStates?: boolean;
 }
 
 /**
@@ -30,7 +37,7 @@ function keepValueAttribute(el: HTMLInputElement | null) {
   if (el && el.getAttribute('value') !== el.value) el.setAttribute('value', el.value);
 }
 
-export function SwitchPanel({ value, onChange, prefix = '', compact = false, label = 'Switches', disabled = false }: Props) {
+export function SwitchPanel({ value, onChange, prefix = '', compact = false, label = 'Switches', disabled = false, allStates = false }: Props) {
   return (
     <div class={compact ? 'ex-switches ex-switches--compact' : 'ex-switches'} role="group" aria-label={label}>
       {SWITCH_IDS.map((id) => {
@@ -41,7 +48,13 @@ export function SwitchPanel({ value, onChange, prefix = '', compact = false, lab
           <fieldset class={changed ? 'ex-switch is-changed' : 'ex-switch'} key={id} aria-describedby={meaningId} data-switch={id}>
             <legend>
               {info.label}
-              {changed && <span class="ex-badge">changed</span>}
+              {allStates ? (
+                <span class="ex-badge" data-slot="changed" hidden={!changed}>
+                  changed
+                </span>
+              ) : (
+                changed && <span class="ex-badge">changed</span>
+              )}
             </legend>
             <p class={compact ? 'ex-meaning sr-only' : 'ex-meaning'} id={meaningId}>
               {info.meaning}
@@ -56,7 +69,7 @@ export function SwitchPanel({ value, onChange, prefix = '', compact = false, lab
                     ref={keepValueAttribute}
                     checked={value[id] === v}
                     disabled={disabled}
-                    onChange={() => onChange(id, v)}
+                    onChange={onChange && (() => onChange(id, v))}
                   />
                   <span>{info.values[v]?.label ?? v}</span>
                 </label>

@@ -2,7 +2,7 @@
  * What changed at a tick, for the explorer's stage and panels: the panels whose
  * content differs from the tick before, and the ticks the tick control marks.
  * Plain comparisons of the run's snapshots and records (kept apart from
- * format.ts, which the article's TryIt island also loads).
+ * format.ts).
  */
 import type { Run } from './model.ts';
 

@@ -1,7 +1,7 @@
 /**
  * Words and short strings for what a run already says. Pure functions of
  * model output: they format, they never decide. Shared by the explorer, the
- * TryIt panel and the unit tests.
+ * companion's sweep tables and the unit tests.
  */
 import { INVARIANT_IDS, SWITCH_IDS, journalAt, short, type InvariantId, type Run, type Switches } from './model.ts';
 import { outcomeRows as describeOutcome, partsText, runSummary } from '../../lib/outcome.ts';

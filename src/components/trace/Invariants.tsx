@@ -7,7 +7,7 @@
  * whose one link per broken invariant is the article's.
  */
 import type { InvariantRow } from '../../lib/outcome.ts';
-import { tickText, type InvariantItem } from '../../lib/outcome-view.ts';
+import { firstBreachText, invariantStatus, tickText, type InvariantItem } from '../../lib/outcome-view.ts';
 import { href } from '../../lib/paths.ts';
 import { articlePath, invariantPath } from '../../lib/routes.ts';
 
@@ -71,24 +71,27 @@ export function InvariantTable({ rows, tickHref }: { rows: InvariantRow[]; tickH
 
 /**
  * The explorer and TryIt: a list; a broken invariant names its first breach tick (a button that selects it, with `onTick`) and its record.
- * `items`: `invariantItems(brokenAt(run))` in the explorer, the looked-up glance's in the Try-it panel.
+ * `items`: `invariantItems(brokenAt(run))` in the explorer, the starting setting's glance in the Try-it panel.
+ * `allStates` (the Try-it panel, rendered once at build time and updated in place by its script): every item
+ * gets its detail, hidden while it holds, and the parts that vary are marked `data-slot` (status, first), so the
+ * script only sets their texts (invariantStatus, firstBreachText) and toggles `hidden`, classes and data-broken.
  */
-export function InvariantList({ items, onTick, compact = false }: { items: InvariantItem[]; onTick?: (t: number) => void; compact?: boolean }) {
+export function InvariantList({ items, onTick, compact = false, allStates = false }: { items: InvariantItem[]; onTick?: (t: number) => void; compact?: boolean; allStates?: boolean }) {
   return (
     <ul class="ex-invariants">
       {items.map((r) => {
         const at = r.first;
         return (
           <li key={r.id} data-invariant={r.id} data-broken={r.broken ? 'true' : 'false'} class={r.broken ? 'is-broken' : undefined}>
-            <span class={r.broken ? 'broken' : 'ok'}>
-              {r.label}: {r.broken ? 'broken' : 'held'}
+            <span class={r.broken ? 'broken' : 'ok'} data-slot={allStates ? 'status' : undefined}>
+              {invariantStatus(r)}
             </span>
-            {r.broken && (
-              <div class="ex-inv-detail">
+            {(r.broken || allStates) && (
+              <div class="ex-inv-detail" hidden={!r.broken}>
                 {!compact && <p class="small">{r.meaning}</p>}
                 <p class="small">
-                  {at !== null &&
-                    (onTick ? (
+                  {onTick ? (
+                    at !== null && (
                       <>
                         First at{' '}
                         <button type="button" class="ex-linkish" onClick={() => onTick(at)}>
@@ -96,9 +99,12 @@ export function InvariantList({ items, onTick, compact = false }: { items: Invar
                         </button>
                         .{' '}
                       </>
-                    ) : (
-                      <>First at {tickText(at)}. </>
-                    ))}
+                    )
+                  ) : allStates ? (
+                    <span data-slot="first">{firstBreachText(at)}</span>
+                  ) : (
+                    firstBreachText(at)
+                  )}
                   The record that would have caught it: <strong>{r.record.record}</strong> — checked by {r.record.checker}.{' '}
                   <a href={href(articlePath(r.record.section))}>Read why in the article</a>
                 </p>

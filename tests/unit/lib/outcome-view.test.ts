@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { INVARIANT_IDS, TIMING, runAll, short } from '../../../src/model/index.ts';
 import { invariantLabel } from '../../../src/lib/vocabulary.ts';
 import { brokenAt, glanceOf, glanceTable, invariantRows, outcomeRows, runSummary } from '../../../src/lib/outcome.ts';
-import { glanceRows, invariantItems, partsText } from '../../../src/lib/outcome-view.ts';
+import { firstBreachText, glanceRows, invariantItems, invariantStatus, partsText, verdictText } from '../../../src/lib/outcome-view.ts';
 import { asGlanceTable } from '../../../src/lib/tryit-table.ts';
 
 describe('outcome views from data', () => {
@@ -41,6 +41,17 @@ describe('outcome views from data', () => {
           (broken.length ? `Broken: ${broken.join(', ')}.` : 'No invariant broken.'),
       );
     }
+  });
+});
+
+describe('the texts the Try-it panel’s slots show (rendered at build time, set by its script)', () => {
+  it('verdict, invariant status and first breach, in the words the list and panel use', () => {
+    expect(verdictText(0)).toBe('Every invariant holds');
+    expect(verdictText(2)).toBe(`2 of ${INVARIANT_IDS.length} invariants broken`);
+    expect(invariantStatus({ label: 'Stale write', broken: true })).toBe('Stale write: broken');
+    expect(invariantStatus({ label: 'Stale write', broken: false })).toBe('Stale write: held');
+    expect(firstBreachText(8)).toBe('First at t8. ');
+    expect(firstBreachText(null)).toBe('');
   });
 });
 
