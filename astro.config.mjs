@@ -85,10 +85,14 @@ export default defineConfig({
   // model on @noble/hashes itself, so the built pages' digests are checked against it.
   vite: {
     // Preact, its hooks and its JSX runtime in one chunk: every page with an island loads all
-    // three, so one file instead of three (and the imports between them) is bytes saved on the
-    // explorer and the article alike (npm run bench -- --bytes dist).
+    // three, so one file instead of three (and the imports between them) is bytes saved.
+    // The site's words and URLs (routes, vocabulary, paths, outcome-view and the model's
+    // switch, preset and type tables) in one more: the explorer, the article's Try-it
+    // script, the traces filter and the 404 script all use most of it, and one file costs
+    // fewer bytes than five with their imports (explorer 40.4 → 39.7 kB; the traces page's
+    // script loads 2 kB more of it than it needs). Measured by npm run bench -- --bytes dist.
     build: {
-      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ }] } } },
+      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ }, { name: 'words', test: /[\\/]src[\\/](lib[\\/](routes|vocabulary|paths|outcome-view)\.ts|model[\\/](types|switches|presets)\.ts)$/ }] } } },
     },
     resolve: {
       alias: [{ find: /^@noble\/hashes\/(sha2|utils)\.js$/, replacement: fileURLToPath(new URL('./src/lib/sha256.ts', import.meta.url)) }],
