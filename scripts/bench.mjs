@@ -9,8 +9,8 @@
 //             scrolled-through weight, against TOTAL_BUDGET (the article's is 60 kB)
 //   `npm run bench -- --bytes [dist]` measures only the page weights of an existing build
 //             (default dist), without building
-//   sweep     all 864 runs simulated (what runAll() does before it memoises), median of
-//             several, plus runAll()'s first, cold call; in a child Node that imports
+//   sweep     all 864 runs simulated (what runAll() does before it memoises), median and
+//             fastest of several, plus runAll()'s first, cold call; in a child Node that imports
 //             src/model/index.ts directly (Node 22 type stripping)
 //   faults    one run of the fault sweep (sweepFaults()), wall and CPU time, in a child Node
 //   click     /explorer/: click a fencing radio, time until the DOM has changed and
@@ -102,7 +102,7 @@ async function sweep() {
   if (r.code !== 0 || !json) return { note: `n/a (${r.tail.filter(Boolean).slice(-1)[0]?.slice(0, 90) ?? `exit ${r.code}`})` };
   const { runs, cold, times } = JSON.parse(json);
   if (!times.length) return { value: cold, n: 1, runs, cold }; // no simulate/allSettings: first call only
-  return { value: median(times), n: times.length, runs, cold };
+  return { value: median(times), best: Math.min(...times), n: times.length, runs, cold };
 }
 
 // ---------------------------------------------------------------- browser measures
@@ -344,6 +344,15 @@ async function main() {
     '< 50 ms',
     verdict(s.value, 50),
   ]);
+  // Issue 14 asks for the warm sweep at about 10 ms; most of the median is garbage collection
+  // of the 864 runs the sweep keeps alive, so the fastest of the repeats is printed beside it.
+  if (s.best != null)
+    rows.push([
+      'model sweep, warm (issue 14: about 10 ms)',
+      `${ms(s.value)} median, ${ms(s.best)} fastest of ${s.n}`,
+      '≈ 10 ms',
+      verdict(s.value, 10),
+    ]);
 
   // Fault sweep
   console.log('timing the fault sweep …');
