@@ -6,6 +6,7 @@
 //   bad              bad schedule values: a notice names them, is shorter than the viewport,
 //                    and the page shows the base schedule's run
 //   select           choosing a value in the panel puts it in the URL and updates the invariants
+//   not-main         under a changed schedule no preset is pressed and the run is not called the main trace
 // Console errors, uncaught exceptions and failed requests fail every test (fixtures.ts).
 import type { Page } from '@playwright/test';
 import { test, expect, settle } from './fixtures.ts';
@@ -111,4 +112,17 @@ test('faults: choosing a value puts it in the URL, updates the run and survives 
   const again = await read(page);
   expect(again.selects.silentAt?.value).toBe('effect');
   expect(again.open).toBe(true);
+});
+
+test('faults: under a changed schedule no preset is pressed and the run is not called the main trace', async ({ page }) => {
+  await open(page, 'explorer/');
+  expect(await page.getAttribute('[data-preset="main"]', 'aria-pressed')).toBe('true');
+  await page.click('[data-faults] > summary');
+  await page.selectOption('[data-faults] select[name="keyRetention"]', '1');
+  await settle(page);
+  // The main trace's switches, but a duplicate post: it is not the main trace any more.
+  expect(await page.$$eval('[data-preset][aria-pressed="true"]', (bs) => bs.map((b) => (b as HTMLElement).dataset.preset))).toEqual([]);
+  const setting = (await page.textContent('.ex-setting'))!.replace(/\s+/g, ' ');
+  expect(setting).toContain('not the base one');
+  expect(setting).not.toMatch(/^This run: the main trace/);
 });

@@ -172,7 +172,7 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
             type="button"
             key={p.id}
             data-preset={p.id}
-            aria-pressed={sameSwitches(p.switches, st.switches) ? 'true' : 'false'}
+            aria-pressed={sameSwitches(p.switches, st.switches) && isBaseSchedule(schedule) ? 'true' : 'false'}
             onClick={() => setSwitches({ ...p.switches })}
           >
             {p.title}
@@ -209,9 +209,17 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
             </details>
           )}
           <p class="ex-setting small">
-            This run: <strong>{describeSetting(st.switches)}</strong>.{' '}
-            <a href={href(tracePage)}>Its permanent trace page</a>
-            {!isBaseSchedule(schedule) && <span class="muted small"> (under the base schedule)</span>}
+            {isBaseSchedule(schedule) ? (
+              <>
+                This run: <strong>{describeSetting(st.switches)}</strong>.{' '}
+                <a href={href(tracePage)}>Its permanent trace page</a>
+              </>
+            ) : (
+              <>
+                This run: the switches of <strong>{describeSetting(st.switches)}</strong>, but faults on the schedule set above, not the base one. The switches’{' '}
+                <a href={href(tracePage)}>permanent trace page</a> shows them under the base schedule.
+              </>
+            )}
           </p>
         </section>
         <Guide scenes={scenes} at={st.guideAt} active={st.scene !== null} go={goScene} sceneHref={sceneHref} explore={explore} />
