@@ -260,7 +260,8 @@ export default function Timeline(props: TimelineProps) {
             {bare && compact ? null : <title>{p.title}</title>}
             <rect x={x1} y={gy - ch / 2} width={w} height={ch} rx={compact ? 1 : 3} />
             {p.data?.duplicate === true && !compact ? <rect class="tl-edge" x={x1 + 2} y={gy - ch / 2 + 2} width={w - 4} height={ch - 4} rx={2} /> : null}
-            {outcome === 'rejected' ? <path class="tl-strike" d={`M${x1} ${gy + ch / 2}L${x1 + w} ${gy - ch / 2}`} /> : null}
+            {/* Struck through like crossed-out text (a horizontal line through the label), so the label stays legible. */}
+            {outcome === 'rejected' ? <path class="tl-strike" d={compact ? `M${x1} ${gy + ch / 2}L${x1 + w} ${gy - ch / 2}` : `M${x1 + 3} ${gy}H${x1 + w - 3}`} /> : null}
             {compact || !p.label ? null : (
               <text x={x1 + w / 2} y={gy + 3.2} text-anchor="middle">
                 {mark}
@@ -278,12 +279,14 @@ export default function Timeline(props: TimelineProps) {
         // No room on the right: the label goes under the glyph, ending at it (rows with a sub line have the height).
         const wide = p.label!.length * 5.6 > room;
         const under = wide && !row.flat && !!row.sub;
+        // The wake ring and the ✕ of a death are wider than the other glyphs: their label starts clear of them.
+        const clear = p.kind === 'wakes' || p.kind === 'dies' ? 11 : 8;
         textEl = labelUnder(row, p, i) ? (
           <text x={wide ? gx + 6 : gx - 6} y={gy + 14} text-anchor={wide ? 'end' : undefined}>
             {p.label}
           </text>
         ) : (
-          <text x={wide ? gx + (under ? 6 : -8) : gx + 8} y={gy + (under ? 15 : 3.5)} text-anchor={wide ? 'end' : undefined}>
+          <text x={wide ? gx + (under ? 6 : -8) : gx + clear} y={gy + (under ? 15 : 3.5)} text-anchor={wide ? 'end' : undefined}>
             {p.label}
           </text>
         );
