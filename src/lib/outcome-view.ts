@@ -96,7 +96,8 @@ export function settingSummary(s: Switches, ran: string): string {
 // ——— The rows any run has, from its facts (outcome.ts builds the rest of a run's rows) ———
 
 /** "#1 3 · #2 3 · #3 0": each attempt's model calls. */
-export const byAttemptText = (byAttempt: [number, number][]): string => byAttempt.map(([n, c]) => `#${n} ${c}`).join(' · ');
+/** Calls by attempt: "#1: 3, #2: 3, #3: 0" (a colon, so "#1 3" is not read as one name). */
+export const byAttemptText = (byAttempt: [number, number][]): string => byAttempt.map(([n, c]) => `#${n}: ${c}`).join(', ');
 
 /** The few facts of a run that the Try-it panel shows (and its live sentence says). */
 export interface Glance {
@@ -118,7 +119,7 @@ export const GLANCE_ROWS = ['calls', 'posts', 'duplicates', 'newsletter', 'finis
 /** Those rows (outcomeRows(run) builds its own with these same words); `minimumCalls` is the model's TIMING.minimumCalls. */
 export function glanceRows(g: Glance, minimumCalls: number): OutcomeRow[] {
   return [
-    outcomeRow('calls', [`${g.calls} (minimum ${minimumCalls}; ${byAttemptText(g.byAttempt)})`]),
+    outcomeRow('calls', [`${g.calls} (${byAttemptText(g.byAttempt)}; minimum ${minimumCalls})`]),
     outcomeRow('posts', [`${g.posts}`]),
     outcomeRow('duplicates', [`${g.duplicates}`]),
     outcomeRow('newsletter', g.newsletter ? ['admitted ', { tick: g.newsletter.tick }, ` on ${g.newsletter.digest}, quoting ${g.newsletter.quote}`] : ['never admitted']),

@@ -12,7 +12,7 @@
 //              that changed since the tick before are the ones the model's records say
 // Mangled URLs are in fuzz.spec.ts. Weight and latency budgets are measured by `npm run bench`, never asserted here.
 import { test, expect, settle } from './fixtures.ts';
-import { PRESETS, MAIN, SWITCH_IDS, SWITCH_VALUES, INVARIANT_IDS, short, slugOf } from '../../src/model/index.ts';
+import { PRESETS, MAIN, SWITCH_IDS, SWITCH_VALUES, INVARIANT_IDS, TIMING, short, slugOf } from '../../src/model/index.ts';
 import { SCENES, sceneSwitches } from '../../src/components/explorer/scenes.ts';
 import { fmt, outcomeProblems, prng, readState, ready, runOf, switchProblems } from './explorer-helpers.ts';
 
@@ -238,7 +238,7 @@ function tryItProblems(got: Awaited<ReturnType<typeof readTryIt>>, s: typeof MAI
   const want = broken.length ? `${broken.length} of ${INVARIANT_IDS.length} invariants broken` : 'Every invariant holds';
   if (!got.verdict?.includes(want)) out.push(`verdict "${got.verdict}", want "${want}"`);
   const rows: Record<string, string> = {
-    calls: `${run.calls} (minimum`,
+    calls: `${run.calls} (${Object.entries(run.callsByAttempt).map(([n, c]) => `#${n}: ${c}`).join(', ')}; minimum ${TIMING.minimumCalls})`,
     posts: String(run.posts),
     duplicates: String(run.duplicatePosts),
     newsletter: run.newsletter ? `admitted t${run.newsletter.tick} on ${short(run.newsletter.digest)}, quoting ${run.newsletter.quote}` : 'never admitted',

@@ -20,7 +20,7 @@ function problems(table: GlanceTable, run: Run): string[] {
   const g = glanceAt(table, run.switches);
   const rows = glanceRows(g, TIMING.minimumCalls);
   const want: [string, string][] = [
-    ['calls', `${run.calls} (minimum ${TIMING.minimumCalls}; ${Object.entries(run.callsByAttempt).map(([n, c]) => `#${n} ${c}`).join(' · ')})`],
+    ['calls', `${run.calls} (${Object.entries(run.callsByAttempt).map(([n, c]) => `#${n}: ${c}`).join(', ')}; minimum ${TIMING.minimumCalls})`],
     ['posts', String(run.posts)],
     ['duplicates', String(run.duplicatePosts)],
     ['newsletter', run.newsletter ? `admitted t${run.newsletter.tick} on ${short(run.newsletter.digest)}, quoting ${run.newsletter.quote}` : 'never admitted'],

@@ -23,8 +23,8 @@ describe('outcome views from data', () => {
     for (const run of runAll()) {
       const rows = outcomeRows(run);
       const text = (id: string) => partsText(rows.find((r) => r.id === id)!.parts);
-      const byAttempt = Object.entries(run.callsByAttempt).map(([n, c]) => `#${n} ${c}`).join(' · ');
-      expect(text('calls')).toBe(`${run.calls} (minimum ${TIMING.minimumCalls}; ${byAttempt})`);
+      const byAttempt = Object.entries(run.callsByAttempt).map(([n, c]) => `#${n}: ${c}`).join(', ');
+      expect(text('calls')).toBe(`${run.calls} (${byAttempt}; minimum ${TIMING.minimumCalls})`);
       expect([text('posts'), text('duplicates'), text('finished')]).toEqual([`${run.posts}`, `${run.duplicatePosts}`, run.finished ? 'yes' : 'no']);
       expect(text('newsletter')).toBe(run.newsletter ? `admitted t${run.newsletter.tick} on ${short(run.newsletter.digest)}, quoting ${run.newsletter.quote}` : 'never admitted');
       expect(rows.map((r) => r.id)).toEqual(['calls', 'restored', 'rejected', 'applied', 'posts', 'duplicates', 'acceptances', 'newsletter', 'finished', 'last']);
