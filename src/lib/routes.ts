@@ -7,9 +7,9 @@
  *
  * Pure and small: islands and the 404 script import it.
  */
-import { PRESETS } from '../model/presets.ts';
+import { PRESETS, sameSwitches } from '../model/presets.ts';
 import { scheduleSearch, type Schedule } from '../model/schedule.ts';
-import { SWITCH_IDS, changedFromMain, slugOf, type Switches } from '../model/switches.ts';
+import { changedFromMain, slugOf, type Switches } from '../model/switches.ts';
 import type { InvariantId, RuleId } from '../model/types.ts';
 
 /** The site's pages. */
@@ -57,7 +57,7 @@ export function runJsonPath(s: Switches): string {
 
 /** How the explorer's URL names a compared setting: its preset id when it has one, else its slug. */
 export function vsToken(s: Switches): string {
-  const p = PRESETS.find((x) => SWITCH_IDS.every((id) => x.switches[id] === s[id]));
+  const p = PRESETS.find((x) => sameSwitches(x.switches, s));
   return p ? p.id : slugOf(s);
 }
 

@@ -3,7 +3,7 @@
  * event by event (tests/unit/model/reference.test.ts). Pages, the explorer's
  * presets and the tests all take them from here.
  */
-import { MAIN, type Switches } from './switches.ts';
+import { MAIN, SWITCH_IDS, type Switches } from './switches.ts';
 
 export interface Preset {
   id: string;
@@ -23,6 +23,11 @@ export const PRESETS: Preset[] = [
   p('end-only', 'Checkpoints only at the end', { checkpoints: 'end-only' }),
   p('any-accepted-after', 'Any accepted digest, corrected after acceptance', { change: 'after-acceptance', rule: 'any-accepted' }),
 ];
+
+/** Two settings are the same run's when every switch agrees. */
+export function sameSwitches(a: Switches, b: Switches): boolean {
+  return SWITCH_IDS.every((id) => a[id] === b[id]);
+}
 
 export function preset(id: string): Preset {
   const found = PRESETS.find((x) => x.id === id);

@@ -3,7 +3,7 @@
  * model output: they format, they never decide. Shared by the explorer, the
  * companion's sweep tables and the unit tests.
  */
-import { INVARIANT_IDS, SWITCH_IDS, journalAt, short, type InvariantId, type Run, type Switches } from './model.ts';
+import { INVARIANT_IDS, journalAt, short, type InvariantId, type Run, type Switches } from './model.ts';
 import { outcomeRows as describeOutcome, partsText, runSummary } from '../../lib/outcome.ts';
 import { settingSummary } from '../../lib/outcome-view.ts';
 
@@ -25,9 +25,7 @@ export function summarise(s: Switches, run: Run): string {
   return settingSummary(s, runSummary(run));
 }
 
-export function sameSwitches(a: Switches, b: Switches): boolean {
-  return SWITCH_IDS.every((id) => a[id] === b[id]);
-}
+export { sameSwitches } from '../../model/presets.ts';
 
 export interface JournalRow {
   step: string;

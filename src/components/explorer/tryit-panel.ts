@@ -11,6 +11,7 @@
  */
 import { href } from '../../lib/paths.ts';
 import { MAIN, SWITCH_IDS, type SwitchId, type Switches } from '../../model/switches.ts';
+import { sameSwitches as same } from '../../model/presets.ts';
 import { PAGE, explorerPath, tracePath } from '../../lib/routes.ts';
 import {
   firstBreachText,
@@ -27,7 +28,6 @@ import { asGlanceTable, glanceAt, type GlanceTable } from '../../lib/tryit-table
 
 type Table = GlanceTable | 'loading' | 'failed';
 
-const same = (a: Switches, b: Switches) => SWITCH_IDS.every((id) => a[id] === b[id]);
 
 /** The one element `sel` finds in `from`; the markup is TryIt.astro's, so a missing slot is a bug there. */
 function slot<T extends HTMLElement = HTMLElement>(from: ParentNode, sel: string): T {

@@ -18,7 +18,7 @@
  * slug words (emoji, NUL, `..`) are dropped; with none left there is no suggestion.
  */
 import { MAIN, SWITCH_IDS, SWITCH_VALUES, allSettings, slugOf, type SwitchId, type Switches } from '../../model/switches.ts';
-import { PRESETS } from '../../model/presets.ts';
+import { PRESETS, sameSwitches } from '../../model/presets.ts';
 import { valueWords } from '../../lib/vocabulary.ts';
 
 /** Characters of a typed address that are read at all: a 64 KB path costs what a short one does. */
@@ -181,7 +181,7 @@ export function nearestSlugs(typed: string, max = 3): Suggestion[] {
       words.forEach((_, w) => (byPosition += cost[w][w][valueIndex[w]]));
       distance = Math.min(free, byPosition);
     }
-    if (preset && SWITCH_IDS.every((id) => preset.switches[id] === s[id])) distance = -1;
+    if (preset && sameSwitches(preset.switches, s)) distance = -1;
     return { slug: slugOf(s), switches: s, distance };
   });
   scored.sort((a, b) => a.distance - b.distance);
