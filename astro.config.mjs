@@ -24,7 +24,11 @@ import sitemap from '@astrojs/sitemap';
 import { unified } from '@astrojs/markdown-remark';
 import remarkMath from 'remark-math';
 import rehypeKatex from 'rehype-katex';
-import { rehypeHeadingLinks, rehypeScrollContainers, remarkHeadingIds } from './src/lib/rehype-heading-links.mjs';
+import {
+  rehypeHeadingLinks,
+  rehypeScrollContainers,
+  remarkHeadingIds,
+} from './src/lib/rehype-heading-links.mjs';
 // Site search: builds the Pagefind index into <outDir>/pagefind/ after every build (trace pages' author).
 import pagefind from './src/integrations/pagefind.mjs';
 import leastPrivilegeCsp from './src/integrations/least-privilege-csp.mjs';
@@ -57,8 +61,10 @@ function pathFreeIslandIds() {
           const file = join(e.parentPath, e.name);
           const html = await readFile(file, 'utf8');
           if (!html.includes('<astro-island')) continue;
-          const out = html.replace(/<astro-island uid="[^"]*"([^>]*)>/g, (_, rest) =>
-            `<astro-island uid="${createHash('sha256').update(rest).digest('base64url').slice(0, 8)}"${rest}>`,
+          const out = html.replace(
+            /<astro-island uid="[^"]*"([^>]*)>/g,
+            (_, rest) =>
+              `<astro-island uid="${createHash('sha256').update(rest).digest('base64url').slice(0, 8)}"${rest}>`,
           );
           if (out !== html) await writeFile(file, out);
         }
@@ -92,14 +98,38 @@ export default defineConfig({
     // fewer bytes than five with their imports (explorer 40.4 → 39.7 kB; the traces page's
     // script loads 2 kB more of it than it needs). Measured by npm run bench -- --bytes dist.
     build: {
-      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ }, { name: 'words', test: /[\\/]src[\\/](lib[\\/](routes|vocabulary|paths|outcome-view)\.ts|model[\\/](types|switches|presets)\.ts)$/ }] } } },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ },
+              {
+                name: 'words',
+                test: /[\\/]src[\\/](lib[\\/](routes|vocabulary|paths|outcome-view)\.ts|model[\\/](types|switches|presets)\.ts)$/,
+              },
+            ],
+          },
+        },
+      },
     },
     resolve: {
-      alias: [{ find: /^@noble\/hashes\/(sha2|utils)\.js$/, replacement: fileURLToPath(new URL('./src/lib/sha256.ts', import.meta.url)) }],
+      alias: [
+        {
+          find: /^@noble\/hashes\/(sha2|utils)\.js$/,
+          replacement: fileURLToPath(new URL('./src/lib/sha256.ts', import.meta.url)),
+        },
+      ],
     },
   },
   // The sitemap needs absolute URLs, so it is built only when SITE_URL is set.
-  integrations: [mdx(), preact(), ...(site ? [sitemap()] : []), pathFreeIslandIds(), leastPrivilegeCsp(), pagefind()],
+  integrations: [
+    mdx(),
+    preact(),
+    ...(site ? [sitemap()] : []),
+    pathFreeIslandIds(),
+    leastPrivilegeCsp(),
+    pagefind(),
+  ],
   markdown: {
     processor: unified({
       remarkPlugins: [remarkMath, remarkHeadingIds],

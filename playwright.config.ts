@@ -18,7 +18,12 @@ const base = ('/' + (process.env.BASE_PATH ?? '/') + '/').replace(/\/+/g, '/');
 process.env.CHROME_PATH ??= await findChromium();
 
 const desktop = { viewport: { width: 1280, height: 800 } };
-const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+const phone = {
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 1,
+};
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -46,7 +51,11 @@ export default defineConfig({
   },
   projects: [
     // @requests is the sub-path step's test; over the root build the @pages test covers it.
-    { name: 'desktop-light', use: { ...desktop, colorScheme: 'light' }, grepInvert: base === '/' ? /@requests/ : undefined },
+    {
+      name: 'desktop-light',
+      use: { ...desktop, colorScheme: 'light' },
+      grepInvert: base === '/' ? /@requests/ : undefined,
+    },
     { name: 'desktop-dark', use: { ...desktop, colorScheme: 'dark' }, grep: /@pages/ },
     { name: 'phone-360', use: { ...phone, colorScheme: 'light' }, grep: /@pages/ },
     { name: 'no-js', use: { ...desktop, javaScriptEnabled: false }, grep: /@pages/ },

@@ -12,8 +12,14 @@ export default defineConfig({
   test: {
     environment: 'node',
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
-      { extends: true, test: { name: 'site', include: ['tests/site/**/*.test.ts'], testTimeout: 120_000 } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'site', include: ['tests/site/**/*.test.ts'], testTimeout: 120_000 },
+      },
     ],
   },
 });

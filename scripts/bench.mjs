@@ -48,13 +48,17 @@ const exists = (p) =>
   );
 const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
 const ms = (n) => (n < 10 ? `${n.toFixed(2)} ms` : `${n.toFixed(1)} ms`);
-const short = (err) => String(err?.message ?? err).split('\n')[0].slice(0, 100);
+const short = (err) =>
+  String(err?.message ?? err)
+    .split('\n')[0]
+    .slice(0, 100);
 
 // ---------------------------------------------------------------- sweep (child mode)
 
 if (process.argv[2] === '--sweep-child') {
   const mod = await import(pathToFileURL(MODEL).href);
-  if (typeof mod.runAll !== 'function') throw new Error('src/model/index.ts does not export runAll()');
+  if (typeof mod.runAll !== 'function')
+    throw new Error('src/model/index.ts does not export runAll()');
   let t = performance.now();
   const first = mod.runAll();
   const cold = performance.now() - t;
@@ -77,13 +81,21 @@ if (process.argv[2] === '--sweep-child') {
 // The fault sweep (src/model/faults.ts): one run of sweepFaults(), wall and CPU time.
 if (process.argv[2] === '--faults-child') {
   const mod = await import(pathToFileURL(MODEL).href);
-  if (typeof mod.sweepFaults !== 'function') throw new Error('src/model/index.ts does not export sweepFaults()');
+  if (typeof mod.sweepFaults !== 'function')
+    throw new Error('src/model/index.ts does not export sweepFaults()');
   const cpu0 = process.cpuUsage();
   const t = performance.now();
   const r = mod.sweepFaults();
   const wall = performance.now() - t;
   const cpu = process.cpuUsage(cpu0);
-  console.log(JSON.stringify({ wall, cpu: (cpu.user + cpu.system) / 1000, runs: r.runs, schedules: r.schedules }));
+  console.log(
+    JSON.stringify({
+      wall,
+      cpu: (cpu.user + cpu.system) / 1000,
+      runs: r.runs,
+      schedules: r.schedules,
+    }),
+  );
   process.exit(0);
 }
 
@@ -91,7 +103,10 @@ async function faultSweepTime() {
   if (!(await exists(MODEL))) return { note: 'n/a (not built yet: no src/model/index.ts)' };
   const r = await run(import.meta.filename, ['--faults-child'], { quiet: true, timeout: 300_000 });
   const json = r.tail.findLast((l) => l.startsWith('{'));
-  if (r.code !== 0 || !json) return { note: `n/a (${r.tail.filter(Boolean).slice(-1)[0]?.slice(0, 90) ?? `exit ${r.code}`})` };
+  if (r.code !== 0 || !json)
+    return {
+      note: `n/a (${r.tail.filter(Boolean).slice(-1)[0]?.slice(0, 90) ?? `exit ${r.code}`})`,
+    };
   return JSON.parse(json);
 }
 
@@ -99,7 +114,10 @@ async function sweep() {
   if (!(await exists(MODEL))) return { note: 'n/a (not built yet: no src/model/index.ts)' };
   const r = await run(import.meta.filename, ['--sweep-child'], { quiet: true, timeout: 120_000 });
   const json = r.tail.findLast((l) => l.startsWith('{'));
-  if (r.code !== 0 || !json) return { note: `n/a (${r.tail.filter(Boolean).slice(-1)[0]?.slice(0, 90) ?? `exit ${r.code}`})` };
+  if (r.code !== 0 || !json)
+    return {
+      note: `n/a (${r.tail.filter(Boolean).slice(-1)[0]?.slice(0, 90) ?? `exit ${r.code}`})`,
+    };
   const { runs, cold, times } = JSON.parse(json);
   if (!times.length) return { value: cold, n: 1, runs, cold }; // no simulate/allSettings: first call only
   return { value: median(times), best: Math.min(...times), n: times.length, runs, cold };
@@ -127,11 +145,18 @@ async function pageBytes(browser, server, page) {
     );
   });
   try {
-    await tab.goto(server.url + page.path.replace(/^\//, ''), { waitUntil: 'load', timeout: 30_000 });
+    await tab.goto(server.url + page.path.replace(/^\//, ''), {
+      waitUntil: 'load',
+      timeout: 30_000,
+    });
     // Scroll through the page so islands hydrated on `client:visible` load their code too.
     await tab.evaluate(async () => {
       const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
-      for (let y = 0, i = 0; y < document.documentElement.scrollHeight && i < 200; y += innerHeight, i++) {
+      for (
+        let y = 0, i = 0;
+        y < document.documentElement.scrollHeight && i < 200;
+        y += innerHeight, i++
+      ) {
         scrollTo(0, y);
         await frame();
       }
@@ -141,7 +166,15 @@ async function pageBytes(browser, server, page) {
     await tab.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
     await Promise.all(pending);
     const total = Object.values(sums).reduce((a, b) => a + b, 0);
-    return { html: sums.document, css: sums.stylesheet, js: sums.script, fonts: sums.font + sums.image, data: sums.fetch + sums.xhr, total, counts };
+    return {
+      html: sums.document,
+      css: sums.stylesheet,
+      js: sums.script,
+      fonts: sums.font + sums.image,
+      data: sums.fetch + sums.xhr,
+      total,
+      counts,
+    };
   } finally {
     await context.close();
   }
@@ -157,7 +190,12 @@ function clickAndTime(sel) {
       document.documentElement.getBoundingClientRect(); // force style + layout of the change
       last = performance.now();
     });
-    mo.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+    mo.observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
     const t0 = performance.now();
     el.click();
     let seen = last;
@@ -168,7 +206,9 @@ function clickAndTime(sel) {
       seen = last;
       if (quietFrames >= 3 || performance.now() - t0 > 3000) {
         mo.disconnect();
-        return resolve(last === null ? { error: 'the click changed nothing in the DOM' } : { ms: last - t0 });
+        return resolve(
+          last === null ? { error: 'the click changed nothing in the DOM' } : { ms: last - t0 },
+        );
       }
       requestAnimationFrame(frame);
     };
@@ -206,7 +246,12 @@ function keyAndTime(key) {
       document.documentElement.getBoundingClientRect();
       last = performance.now();
     });
-    mo.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+    mo.observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
     el.focus();
     const t0 = performance.now();
     el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
@@ -219,7 +264,15 @@ function keyAndTime(key) {
       seen = last;
       if (quiet >= 3 || performance.now() - t0 > 3000) {
         mo.disconnect();
-        return resolve(last === null ? { error: 'the key changed nothing in the DOM' } : { ms: last - t0, at: el.getAttribute('aria-valuenow'), max: el.getAttribute('aria-valuemax') });
+        return resolve(
+          last === null
+            ? { error: 'the key changed nothing in the DOM' }
+            : {
+                ms: last - t0,
+                at: el.getAttribute('aria-valuenow'),
+                max: el.getAttribute('aria-valuemax'),
+              },
+        );
       }
       requestAnimationFrame(frame);
     };
@@ -251,7 +304,19 @@ async function tickLatency(browser, server) {
 
 // ---------------------------------------------------------------- main
 
-const BYTE_HEADERS = ['page (pages.mjs)', 'HTML', 'CSS (files)', 'JS (files)', 'fonts+img (files)', 'data (files)', 'JS target', '', 'total', 'total target', ''];
+const BYTE_HEADERS = [
+  'page (pages.mjs)',
+  'HTML',
+  'CSS (files)',
+  'JS (files)',
+  'fonts+img (files)',
+  'data (files)',
+  'JS target',
+  '',
+  'total',
+  'total target',
+  '',
+];
 
 function byteRow(page, b) {
   const js = JS_BUDGET[page.name];
@@ -273,7 +338,9 @@ function byteRow(page, b) {
 
 function printBytes(byteRows) {
   table(byteRows, BYTE_HEADERS);
-  console.log('gzip -9 of what Chromium loads while the page is scrolled through (fonts, images and fetched data too); 1 kB = 1000 bytes; inline <script> counts as HTML');
+  console.log(
+    'gzip -9 of what Chromium loads while the page is scrolled through (fonts, images and fetched data too); 1 kB = 1000 bytes; inline <script> counts as HTML',
+  );
 }
 
 /** `--bytes [dist]`: page weights of an existing build only. */
@@ -283,7 +350,8 @@ async function bytesOnly(dir) {
   const byteRows = [];
   try {
     for (const page of PAGES) {
-      if (!(await exists(join(ROOT, dir, fileFor(page))))) byteRows.push([page.name, 'n/a (not built)']);
+      if (!(await exists(join(ROOT, dir, fileFor(page)))))
+        byteRows.push([page.name, 'n/a (not built)']);
       else byteRows.push(byteRow(page, await pageBytes(browser, server, page)));
     }
   } finally {
@@ -294,8 +362,14 @@ async function bytesOnly(dir) {
 }
 
 function table(rows, headers) {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i] ?? '').length)));
-  const line = (cells) => cells.map((c, i) => String(c ?? '').padEnd(widths[i])).join('  ').trimEnd();
+  const widths = headers.map((h, i) =>
+    Math.max(h.length, ...rows.map((r) => String(r[i] ?? '').length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((c, i) => String(c ?? '').padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   console.log(line(headers));
   console.log(widths.map((w) => '─'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));
@@ -315,7 +389,12 @@ async function main() {
   for (let i = 0; i < BUILDS; i++) {
     const r = await astroBuild(OUT, { quiet: true, timeout: 300_000 });
     if (r.code !== 0) {
-      buildNote = `n/a (build failed: ${r.tail.filter((l) => /error/i.test(l))[0]?.trim().slice(0, 80) ?? `exit ${r.code}`})`;
+      buildNote = `n/a (build failed: ${
+        r.tail
+          .filter((l) => /error/i.test(l))[0]
+          ?.trim()
+          .slice(0, 80) ?? `exit ${r.code}`
+      })`;
       break;
     }
     buildTimes.push(r.ms / 1000);
@@ -364,7 +443,8 @@ async function main() {
   }
   rows.push([
     'fault sweep (one run of sweepFaults)',
-    f.note ?? `${(f.wall / 1000).toFixed(1)} s wall, ${(f.cpu / 1000).toFixed(1)} s CPU: ${f.runs.toLocaleString('en-GB')} runs for ${f.schedules.toLocaleString('en-GB')} schedules`,
+    f.note ??
+      `${(f.wall / 1000).toFixed(1)} s wall, ${(f.cpu / 1000).toFixed(1)} s CPU: ${f.runs.toLocaleString('en-GB')} runs for ${f.schedules.toLocaleString('en-GB')} schedules`,
     '< 10 s',
     verdict(f.wall, 10_000),
   ]);
@@ -379,7 +459,8 @@ async function main() {
     browser = await launch();
     console.log('timing explorer clicks …');
     let click;
-    if (!(await exists(join(ROOT, OUT, 'explorer', 'index.html')))) click = { note: 'n/a (not built yet: no /explorer/)' };
+    if (!(await exists(join(ROOT, OUT, 'explorer', 'index.html'))))
+      click = { note: 'n/a (not built yet: no /explorer/)' };
     else {
       try {
         click = await clickLatency(browser, server);
@@ -422,8 +503,14 @@ async function main() {
     }
   } catch (err) {
     if (!rows.some((r) => r[0].startsWith('explorer click')))
-      rows.push(['explorer click → DOM updated', `n/a (${buildNote ? 'no build' : short(err)})`, '< 16 ms', '']);
-    if (!byteRows.length) byteRows.push(['(all pages)', `n/a (${buildNote ? 'no build' : short(err)})`]);
+      rows.push([
+        'explorer click → DOM updated',
+        `n/a (${buildNote ? 'no build' : short(err)})`,
+        '< 16 ms',
+        '',
+      ]);
+    if (!byteRows.length)
+      byteRows.push(['(all pages)', `n/a (${buildNote ? 'no build' : short(err)})`]);
   } finally {
     await browser?.close().catch(() => {});
     await server?.close();
@@ -433,12 +520,17 @@ async function main() {
   table(rows, ['measure', 'figure', 'target', '']);
   console.log('');
   printBytes(byteRows);
-  console.log(`\nbuilds: ${buildTimes.map((t) => `${t.toFixed(1)} s`).join(', ') || '—'} · bench took ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nbuilds: ${buildTimes.map((t) => `${t.toFixed(1)} s`).join(', ') || '—'} · bench took ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  );
 }
 
 try {
   const i = process.argv.indexOf('--bytes');
-  if (i >= 0) await bytesOnly(process.argv[i + 1] && !process.argv[i + 1].startsWith('-') ? process.argv[i + 1] : 'dist');
+  if (i >= 0)
+    await bytesOnly(
+      process.argv[i + 1] && !process.argv[i + 1].startsWith('-') ? process.argv[i + 1] : 'dist',
+    );
   else await main();
 } catch (err) {
   console.log(`bench: could not finish: ${err.stack ?? err}`);

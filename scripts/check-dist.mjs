@@ -22,18 +22,33 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 const ORIGIN = 'http://site.invalid';
 // The explorer reads "#tN" as the chosen tick: application state, not an element id.
 const STATE_FRAGMENTS = { 'explorer/index.html': /^t\d+$/ };
-const RESOURCE_RELS = /\b(stylesheet|preload|modulepreload|prefetch|icon|apple-touch-icon|manifest)\b/i;
+const RESOURCE_RELS =
+  /\b(stylesheet|preload|modulepreload|prefetch|icon|apple-touch-icon|manifest)\b/i;
 const PLACEHOLDER = /\b(example\.(org|com|net)|localhost|127\.0\.0\.1)\b/;
 
 const cssUrls = (css) =>
-  [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/url\(\s*["']?([^"')\s]*)["']?\s*\)|@import\s+["']([^"']*)["']/gi)]
+  [
+    ...css
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .matchAll(/url\(\s*["']?([^"')\s]*)["']?\s*\)|@import\s+["']([^"']*)["']/gi),
+  ]
     .map((m) => m[1] ?? m[2])
     .filter((u) => u && !u.startsWith('#') && !u.startsWith('data:'));
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** What one page holds: ids, links (may leave the site), resources (must not), CSP facts. */
 export function analyse(html) {
-  const p = { ids: new Set(), links: [], resources: [], scripts: [], styles: [], styleAttrs: 0, handlers: [], csp: null, cspBeforeScripts: true };
+  const p = {
+    ids: new Set(),
+    links: [],
+    resources: [],
+    scripts: [],
+    styles: [],
+    styleAttrs: 0,
+    handlers: [],
+    csp: null,
+    cspBeforeScripts: true,
+  };
   let open = null; // the <script>/<style> whose text is being read
   const parser = new Parser(
     {
@@ -41,23 +56,35 @@ export function analyse(html) {
         if (a.id) p.ids.add(a.id);
         for (const [k, v] of Object.entries(a)) {
           if (/^on[a-z]{3,}$/.test(k) && !name.includes('-')) p.handlers.push(`<${name} ${k}>`);
-          if (/^(href|src|action)$/.test(k) && /^\s*javascript:/i.test(v)) p.handlers.push(`<${name} ${k}="${v}">`);
+          if (/^(href|src|action)$/.test(k) && /^\s*javascript:/i.test(v))
+            p.handlers.push(`<${name} ${k}="${v}">`);
         }
         const res = (ref, what) => ref && p.resources.push({ ref: ref.trim(), what });
         if ('style' in a) p.styleAttrs++;
         if (a.style) for (const u of cssUrls(a.style)) res(u, 'style url()');
-        if (a.srcset) for (const part of a.srcset.split(/,\s+/)) res(part.trim().split(/\s+/)[0], `<${name} srcset>`);
+        if (a.srcset)
+          for (const part of a.srcset.split(/,\s+/))
+            res(part.trim().split(/\s+/)[0], `<${name} srcset>`);
         if (a.src) res(a.src, `<${name} src>`);
         if (a.poster) res(a.poster, `<${name} poster>`);
         if (name === 'object') res(a.data, '<object data>');
-        if (name === 'link' && a.href) (RESOURCE_RELS.test(a.rel ?? '') ? p.resources : p.links).push({ ref: a.href, what: `<link rel="${a.rel}">` });
-        if ((name === 'a' || name === 'area') && a.href) p.links.push({ ref: a.href, what: `<${name} href>` });
+        if (name === 'link' && a.href)
+          (RESOURCE_RELS.test(a.rel ?? '') ? p.resources : p.links).push({
+            ref: a.href,
+            what: `<link rel="${a.rel}">`,
+          });
+        if ((name === 'a' || name === 'area') && a.href)
+          p.links.push({ ref: a.href, what: `<${name} href>` });
         if (name === 'use' || name === 'image') res(a.href ?? a['xlink:href'], `<${name} href>`);
-        if (name === 'astro-island') for (const k of ['component-url', 'renderer-url', 'before-hydration-url']) res(a[k], `<astro-island ${k}>`);
-        if (name === 'meta' && (a['http-equiv'] ?? '').toLowerCase() === 'content-security-policy') p.csp = a.content ?? '';
+        if (name === 'astro-island')
+          for (const k of ['component-url', 'renderer-url', 'before-hydration-url'])
+            res(a[k], `<astro-island ${k}>`);
+        if (name === 'meta' && (a['http-equiv'] ?? '').toLowerCase() === 'content-security-policy')
+          p.csp = a.content ?? '';
         if (name === 'script') {
           if (p.csp === null) p.cspBeforeScripts = false;
-          if (!a.src && /^(|module|text\/javascript)$/i.test(a.type ?? '')) open = { list: p.scripts, text: '' };
+          if (!a.src && /^(|module|text\/javascript)$/i.test(a.type ?? ''))
+            open = { list: p.scripts, text: '' };
         }
         if (name === 'style') open = { list: p.styles, text: '' };
       },
@@ -67,7 +94,8 @@ export function analyse(html) {
       onclosetag(name) {
         if (open && (name === 'script' || name === 'style')) {
           open.list.push(open.text);
-          if (name === 'style') for (const u of cssUrls(open.text)) p.resources.push({ ref: u, what: '<style> url()' });
+          if (name === 'style')
+            for (const u of cssUrls(open.text)) p.resources.push({ ref: u, what: '<style> url()' });
           open = null;
         }
       },
@@ -90,11 +118,14 @@ function resolveRef(ref, file, base, files) {
     return { error: 'not a valid URL' };
   }
   if (u.origin !== ORIGIN) return { external: u.href };
-  if (file === '404.html' && !/^(\/|#)/.test(ref)) return { error: '404.html is served at any path: use a root-relative URL' };
+  if (file === '404.html' && !/^(\/|#)/.test(ref))
+    return { error: '404.html is served at any path: use a root-relative URL' };
   const path = decodeURIComponent(u.pathname);
   if (!path.startsWith(base)) return { error: `outside the base path ${base}` };
   const rel = path.slice(base.length);
-  const target = [rel, rel + 'index.html', rel + '/index.html'].find((f) => f && !f.startsWith('/') && files.has(f));
+  const target = [rel, rel + 'index.html', rel + '/index.html'].find(
+    (f) => f && !f.startsWith('/') && files.has(f),
+  );
   if (!target) return { error: 'no such file in the build' };
   return { target, fragment: u.hash ? decodeURIComponent(u.hash.slice(1)) : '' };
 }
@@ -111,32 +142,54 @@ function directives(policy) {
 export function cspProblems(p) {
   if (p.csp === null) return ['no <meta http-equiv="content-security-policy">'];
   const out = [];
-  if (!p.cspBeforeScripts) out.push('the CSP <meta> comes after a <script>, which it then does not cover');
+  if (!p.cspBeforeScripts)
+    out.push('the CSP <meta> comes after a <script>, which it then does not cover');
   const d = directives(p.csp);
   const scriptSrc = d.get('script-src-elem') ?? d.get('script-src') ?? d.get('default-src');
   if (!scriptSrc) return [...out, 'CSP has neither script-src nor default-src'];
   for (const name of ['script-src', 'script-src-elem', 'script-src-attr', 'default-src'])
-    for (const bad of ["'unsafe-inline'", "'unsafe-eval'"]) if (d.get(name)?.includes(bad) && (name !== 'default-src' || !d.has('script-src'))) out.push(`CSP ${name} allows ${bad}`);
-  for (const s of p.scripts) if (!scriptSrc.includes(sha256(s))) out.push(`inline <script> ${JSON.stringify(s.slice(0, 50))}… has hash ${sha256(s)}, not in the CSP`);
+    for (const bad of ["'unsafe-inline'", "'unsafe-eval'"])
+      if (d.get(name)?.includes(bad) && (name !== 'default-src' || !d.has('script-src')))
+        out.push(`CSP ${name} allows ${bad}`);
+  for (const s of p.scripts)
+    if (!scriptSrc.includes(sha256(s)))
+      out.push(
+        `inline <script> ${JSON.stringify(s.slice(0, 50))}… has hash ${sha256(s)}, not in the CSP`,
+      );
   const styleSrc = d.get('style-src-elem') ?? d.get('style-src') ?? d.get('default-src') ?? [];
-  for (const s of p.styles) if (!styleSrc.includes(sha256(s))) out.push(`inline <style> ${JSON.stringify(s.slice(0, 50))}… is not allowed by style-src (the browser ignores it)`);
+  for (const s of p.styles)
+    if (!styleSrc.includes(sha256(s)))
+      out.push(
+        `inline <style> ${JSON.stringify(s.slice(0, 50))}… is not allowed by style-src (the browser ignores it)`,
+      );
   // Least privilege: nothing granted that the page does not use.
   const own = new Set([...p.scripts, ...p.styles].map(sha256));
   for (const [name, values] of d)
     for (const v of values) {
-      if (/^'sha256-/.test(v) && !own.has(v)) out.push(`CSP ${name} lists ${v}, which no inline script or <style> of this page has`);
-      if (v === "'wasm-unsafe-eval'") out.push(`CSP ${name} allows 'wasm-unsafe-eval' (Pagefind compiles its WebAssembly in its worker)`);
+      if (/^'sha256-/.test(v) && !own.has(v))
+        out.push(`CSP ${name} lists ${v}, which no inline script or <style> of this page has`);
+      if (v === "'wasm-unsafe-eval'")
+        out.push(
+          `CSP ${name} allows 'wasm-unsafe-eval' (Pagefind compiles its WebAssembly in its worker)`,
+        );
     }
   const attrSrc = d.get('style-src-attr') ?? d.get('style-src') ?? d.get('default-src') ?? [];
-  const attrsAllowed = attrSrc.includes("'unsafe-inline'") && !attrSrc.some((v) => /^'(sha|nonce)/.test(v));
-  if (attrsAllowed && !p.styleAttrs) out.push("style-src-attr allows 'unsafe-inline' but no element of the page has a style attribute");
-  if (!attrsAllowed && p.styleAttrs) out.push(`${p.styleAttrs} style attribute(s), which the CSP blocks`);
+  const attrsAllowed =
+    attrSrc.includes("'unsafe-inline'") && !attrSrc.some((v) => /^'(sha|nonce)/.test(v));
+  if (attrsAllowed && !p.styleAttrs)
+    out.push(
+      "style-src-attr allows 'unsafe-inline' but no element of the page has a style attribute",
+    );
+  if (!attrsAllowed && p.styleAttrs)
+    out.push(`${p.styleAttrs} style attribute(s), which the CSP blocks`);
   return [...out, ...p.handlers.map((h) => `${h}: inline handler or javascript: URL`)];
 }
 
 async function validate(dir, htmlFiles) {
   const { HtmlValidate, StaticConfigLoader } = await import('html-validate');
-  const config = JSON.parse(await readFile(join(resolve(import.meta.dirname, '..'), '.htmlvalidate.json'), 'utf8'));
+  const config = JSON.parse(
+    await readFile(join(resolve(import.meta.dirname, '..'), '.htmlvalidate.json'), 'utf8'),
+  );
   // Every file shares one configuration: resolve it once, not per file (~35 ms each).
   const loader = new StaticConfigLoader(config);
   const resolved = loader.getConfigFor('x.html');
@@ -145,7 +198,9 @@ async function validate(dir, htmlFiles) {
   const out = [];
   for (const f of htmlFiles) {
     const report = await hv.validateString(await readFile(join(dir, f), 'utf8'), f);
-    for (const r of report.results) for (const m of r.messages) if (m.severity >= 2) out.push(`${f}:${m.line}:${m.column}: ${m.ruleId}: ${m.message}`);
+    for (const r of report.results)
+      for (const m of r.messages)
+        if (m.severity >= 2) out.push(`${f}:${m.line}:${m.column}: ${m.ruleId}: ${m.message}`);
   }
   return out;
 }
@@ -153,10 +208,13 @@ async function validate(dir, htmlFiles) {
 export async function checkDist(dir, { base = '/', skip = [] } = {}) {
   dir = resolve(dir);
   base = ('/' + base + '/').replace(/\/+/g, '/');
-  const all = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'));
+  const all = (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'));
   const files = new Set(all);
   const html = all.filter((f) => f.endsWith('.html'));
-  if (!html.length) throw new Error(`${dir} has no HTML files: build the site first (npx astro build)`);
+  if (!html.length)
+    throw new Error(`${dir} has no HTML files: build the site first (npx astro build)`);
   const pages = new Map();
   for (const f of html) pages.set(f, analyse(await readFile(join(dir, f), 'utf8')));
   const problems = { links: [], external: [], csp: [], hosts: [] };
@@ -165,7 +223,15 @@ export async function checkDist(dir, { base = '/', skip = [] } = {}) {
   const idsOf = async (target) => {
     if (pages.has(target)) return pages.get(target).ids;
     if (!target.endsWith('.svg')) return null;
-    if (!svgIds.has(target)) svgIds.set(target, new Set([...(await readFile(join(dir, target), 'utf8')).matchAll(/\sid="([^"]*)"/g)].map((m) => m[1])));
+    if (!svgIds.has(target))
+      svgIds.set(
+        target,
+        new Set(
+          [...(await readFile(join(dir, target), 'utf8')).matchAll(/\sid="([^"]*)"/g)].map(
+            (m) => m[1],
+          ),
+        ),
+      );
     return svgIds.get(target);
   };
   let refs = 0;
@@ -176,7 +242,13 @@ export async function checkDist(dir, { base = '/', skip = [] } = {}) {
       refs++;
       if (r.external) problems.external.push(`${file}: ${what} loads ${r.external}`);
       else if (r.error) problems.links.push(`${file}: ${what} "${ref}": ${r.error}`);
-      else if (r.fragment && r.fragment !== 'top' && !r.fragment.startsWith(':~:') && !STATE_FRAGMENTS[r.target]?.test(r.fragment) && (await idsOf(r.target))?.has(r.fragment) === false)
+      else if (
+        r.fragment &&
+        r.fragment !== 'top' &&
+        !r.fragment.startsWith(':~:') &&
+        !STATE_FRAGMENTS[r.target]?.test(r.fragment) &&
+        (await idsOf(r.target))?.has(r.fragment) === false
+      )
         problems.links.push(`${file}: ${what} "${ref}": no id="${r.fragment}" in ${r.target}`);
     }
     problems.csp.push(...cspProblems(p).map((x) => `${file}: ${x}`));
@@ -195,10 +267,16 @@ export async function checkDist(dir, { base = '/', skip = [] } = {}) {
     // html-validate is the slow part (~30 ms a page): two worker threads.
     const halves = [html.filter((_, i) => i % 2 === 0), html.filter((_, i) => i % 2 === 1)];
     const run = (files) =>
-      new Promise((ok, fail) => new Worker(new URL(import.meta.url), { workerData: { dir, files } }).once('message', ok).once('error', fail));
+      new Promise((ok, fail) =>
+        new Worker(new URL(import.meta.url), { workerData: { dir, files } })
+          .once('message', ok)
+          .once('error', fail),
+      );
     problems.html = (await Promise.all(halves.map(run))).flat();
   }
-  console.log(`check-dist: ${dir} (base ${base}): ${html.length} pages, ${refs} internal references, ${all.length} files`);
+  console.log(
+    `check-dist: ${dir} (base ${base}): ${html.length} pages, ${refs} internal references, ${all.length} files`,
+  );
   return problems;
 }
 
@@ -211,7 +289,9 @@ else if (import.meta.main) {
   const problems = await checkDist(args[0] ?? 'dist', { base, skip });
   let failed = 0;
   for (const [check, list] of Object.entries(problems)) {
-    console.log(`${list.length ? 'FAIL' : 'ok  '} ${check}${list.length ? `: ${list.length} problem(s)` : ''}`);
+    console.log(
+      `${list.length ? 'FAIL' : 'ok  '} ${check}${list.length ? `: ${list.length} problem(s)` : ''}`,
+    );
     for (const p of list.slice(0, 25)) console.log(`       ${p}`);
     failed += list.length ? 1 : 0;
   }

@@ -6,7 +6,11 @@
 import { access, constants } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 
-export const SYSTEM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+export const SYSTEM_PATHS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
 
 /** Flags that keep Chromium quiet and working on a closed network, as root, in a container. */
 export const launchArgs = [
@@ -31,11 +35,14 @@ async function isExecutable(path) {
 /** The @sparticuz/chromium branch on its own (exported so it can be tested directly). */
 export async function sparticuzChromium() {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    throw new Error(`@sparticuz/chromium only ships a Linux x64 binary (this is ${process.platform} ${process.arch})`);
+    throw new Error(
+      `@sparticuz/chromium only ships a Linux x64 binary (this is ${process.platform} ${process.arch})`,
+    );
   }
   const mod = await import('@sparticuz/chromium');
   const path = await mod.default.executablePath();
-  if (!path || !(await isExecutable(path))) throw new Error(`@sparticuz/chromium gave no executable (${path})`);
+  if (!path || !(await isExecutable(path)))
+    throw new Error(`@sparticuz/chromium gave no executable (${path})`);
   return path;
 }
 

@@ -57,16 +57,27 @@ export function run(cmd, args, { timeout = 300_000, env = {}, quiet = false, cwd
 }
 
 /** `astro build` into outDir (relative to cwd), with BASE_PATH when base is given. */
-export async function astroBuild(outDir, { base, cwd = ROOT, timeout = 300_000, quiet = false } = {}) {
+export async function astroBuild(
+  outDir,
+  { base, cwd = ROOT, timeout = 300_000, quiet = false } = {},
+) {
   await rm(resolve(cwd, outDir), { recursive: true, force: true });
-  return run(ASTRO, ['build', '--outDir', outDir], { timeout, env: base ? { BASE_PATH: base } : {}, quiet, cwd });
+  return run(ASTRO, ['build', '--outDir', outDir], {
+    timeout,
+    env: base ? { BASE_PATH: base } : {},
+    quiet,
+    cwd,
+  });
 }
 
 /** A copy of the checkout in a fresh temporary directory, sharing this node_modules. */
 export async function copyCheckout() {
   const dir = await mkdtemp(join(tmpdir(), 'wtow-repro-'));
   const skip = new Set(['node_modules', 'dist', 'tmp', 'test-results', '.git', '.astro']);
-  await cp(ROOT, dir, { recursive: true, filter: (src) => !skip.has(relative(ROOT, src).split(sep)[0]) });
+  await cp(ROOT, dir, {
+    recursive: true,
+    filter: (src) => !skip.has(relative(ROOT, src).split(sep)[0]),
+  });
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
 }
@@ -81,13 +92,18 @@ async function listFiles(dir) {
 /** Byte-for-byte comparison of two trees → a list of differences (empty when identical). */
 export async function compareDirs(a, b) {
   const [fa, fb] = await Promise.all([listFiles(a), listFiles(b)]);
-  const diffs = [...fa.filter((f) => !fb.includes(f)).map((f) => `only in ${a}: ${f}`), ...fb.filter((f) => !fa.includes(f)).map((f) => `only in ${b}: ${f}`)];
+  const diffs = [
+    ...fa.filter((f) => !fb.includes(f)).map((f) => `only in ${a}: ${f}`),
+    ...fb.filter((f) => !fa.includes(f)).map((f) => `only in ${b}: ${f}`),
+  ];
   for (const f of fa.filter((f) => fb.includes(f))) {
     const [x, y] = await Promise.all([readFile(join(a, f)), readFile(join(b, f))]);
     if (x.equals(y)) continue;
     let i = 0;
     while (x[i] === y[i]) i++;
-    diffs.push(`differs: ${f} at byte ${i}: ${JSON.stringify(x.subarray(Math.max(0, i - 40), i + 60).toString())} vs ${JSON.stringify(y.subarray(Math.max(0, i - 40), i + 60).toString())}`);
+    diffs.push(
+      `differs: ${f} at byte ${i}: ${JSON.stringify(x.subarray(Math.max(0, i - 40), i + 60).toString())} vs ${JSON.stringify(y.subarray(Math.max(0, i - 40), i + 60).toString())}`,
+    );
   }
   return { files: fa.length, diffs };
 }
@@ -102,12 +118,18 @@ export async function reproduce(against) {
       dirs.push(dir);
       console.log(`    building a copy of the checkout in ${dir}`);
       const r = await astroBuild('dist', { cwd: dir, quiet: true });
-      if (r.code !== 0) return { ok: false, lines: [...r.tail.slice(-20), `build in ${dir} failed`] };
+      if (r.code !== 0)
+        return { ok: false, lines: [...r.tail.slice(-20), `build in ${dir} failed`] };
       builds.push(join(dir, 'dist'));
     }
     const [a, b] = against ? [against, builds[0]] : builds;
     const { files, diffs } = await compareDirs(a, b);
-    return { ok: diffs.length === 0, lines: diffs.length ? [...diffs.slice(0, 30), `${diffs.length} difference(s) between ${a} and ${b}`] : [`identical: ${files} files in ${a} and ${b}`] };
+    return {
+      ok: diffs.length === 0,
+      lines: diffs.length
+        ? [...diffs.slice(0, 30), `${diffs.length} difference(s) between ${a} and ${b}`]
+        : [`identical: ${files} files in ${a} and ${b}`],
+    };
   } finally {
     for (const d of dirs) await rm(d, { recursive: true, force: true });
   }
@@ -115,7 +137,13 @@ export async function reproduce(against) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [a, b] = process.argv.slice(2);
-  const r = a && b ? await compareDirs(resolve(a), resolve(b)).then(({ files, diffs }) => ({ ok: !diffs.length, lines: diffs.length ? diffs : [`identical: ${files} files`] })) : await reproduce();
+  const r =
+    a && b
+      ? await compareDirs(resolve(a), resolve(b)).then(({ files, diffs }) => ({
+          ok: !diffs.length,
+          lines: diffs.length ? diffs : [`identical: ${files} files`],
+        }))
+      : await reproduce();
   for (const l of r.lines) console.log(l);
   process.exit(r.ok ? 0 : 1);
 }

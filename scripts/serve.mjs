@@ -9,13 +9,33 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const TEXT = { html: 'text/html', css: 'text/css', js: 'text/javascript', json: 'application/json', xml: 'application/xml', txt: 'text/plain', bib: 'text/plain' };
-const BINARY = { svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon', woff: 'font/woff', woff2: 'font/woff2', ttf: 'font/ttf', wasm: 'application/wasm' };
+const TEXT = {
+  html: 'text/html',
+  css: 'text/css',
+  js: 'text/javascript',
+  json: 'application/json',
+  xml: 'application/xml',
+  txt: 'text/plain',
+  bib: 'text/plain',
+};
+const BINARY = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  ico: 'image/x-icon',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  wasm: 'application/wasm',
+};
 const typeOf = (file) => {
   const ext = extname(file).slice(1).toLowerCase();
   return TEXT[ext] ? `${TEXT[ext]}; charset=utf-8` : (BINARY[ext] ?? 'application/octet-stream');
 };
-const kindOf = (p) => stat(p).then((s) => (s.isFile() ? 'file' : s.isDirectory() ? 'dir' : null), () => null);
+const kindOf = (p) =>
+  stat(p).then(
+    (s) => (s.isFile() ? 'file' : s.isDirectory() ? 'dir' : null),
+    () => null,
+  );
 
 /** Serve `root` under `base` → { origin, port, url (origin + base), close() }. */
 export async function serve(root, { base = '/', port = 0 } = {}) {
@@ -23,7 +43,11 @@ export async function serve(root, { base = '/', port = 0 } = {}) {
   base = ('/' + base + '/').replace(/\/+/g, '/');
   const send = async (res, status, file, head) => {
     const body = await readFile(file);
-    res.writeHead(status, { 'content-type': typeOf(file), 'content-length': body.length, 'cache-control': 'no-store' });
+    res.writeHead(status, {
+      'content-type': typeOf(file),
+      'content-length': body.length,
+      'cache-control': 'no-store',
+    });
     res.end(head ? undefined : body);
   };
   const redirect = (res, location) => res.writeHead(301, { location }).end();
@@ -34,8 +58,11 @@ export async function serve(root, { base = '/', port = 0 } = {}) {
     const head = req.method === 'HEAD';
     if (req.method !== 'GET' && !head) return res.writeHead(405, { allow: 'GET, HEAD' }).end();
     const notFound = async () => {
-      if ((await kindOf(join(root, '404.html'))) === 'file') return send(res, 404, join(root, '404.html'), head);
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('404 Not Found (and no 404.html in the build)\n');
+      if ((await kindOf(join(root, '404.html'))) === 'file')
+        return send(res, 404, join(root, '404.html'), head);
+      res
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('404 Not Found (and no 404.html in the build)\n');
     };
     try {
       const url = new URL(req.url, 'http://localhost');
@@ -47,11 +74,14 @@ export async function serve(root, { base = '/', port = 0 } = {}) {
       }
       if (path + '/' === base) return redirect(res, base + url.search);
       const file = resolve(root, '.' + path.slice(base.length - 1));
-      if (!path.startsWith(base) || (file !== root && !file.startsWith(root + sep))) return notFound();
+      if (!path.startsWith(base) || (file !== root && !file.startsWith(root + sep)))
+        return notFound();
       const kind = await kindOf(file);
       if (kind === 'file') return send(res, 200, file, head);
-      if (kind === 'dir' && !path.endsWith('/')) return redirect(res, url.pathname + '/' + url.search);
-      if (kind === 'dir' && (await kindOf(join(file, 'index.html'))) === 'file') return send(res, 200, join(file, 'index.html'), head);
+      if (kind === 'dir' && !path.endsWith('/'))
+        return redirect(res, url.pathname + '/' + url.search);
+      if (kind === 'dir' && (await kindOf(join(file, 'index.html'))) === 'file')
+        return send(res, 200, join(file, 'index.html'), head);
       return notFound();
     } catch (err) {
       res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(String(err));
@@ -64,7 +94,10 @@ export async function serve(root, { base = '/', port = 0 } = {}) {
 }
 
 if (import.meta.main) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { base: { type: 'string', default: '/' }, port: { type: 'string', default: '0' } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { base: { type: 'string', default: '/' }, port: { type: 'string', default: '0' } },
+  });
   const root = positionals[0] ?? 'dist';
   if ((await kindOf(root)) !== 'dir') {
     console.error(`serve: no such directory: ${root} (build the site first: npm run build)`);

@@ -32,16 +32,28 @@ async function seq(...parts) {
 const build = (dir, base) => () => astroBuild(dir, { base, timeout: 5 * MIN });
 
 const STEPS = {
-  typecheck: () => seq(() => run(ASTRO, ['sync'], { timeout: 2 * MIN }), () => run(TSC, ['--noEmit', '-p', ROOT], { timeout: 5 * MIN })),
+  typecheck: () =>
+    seq(
+      () => run(ASTRO, ['sync'], { timeout: 2 * MIN }),
+      () => run(TSC, ['--noEmit', '-p', ROOT], { timeout: 5 * MIN }),
+    ),
   unit: () => run(VITEST, ['run', '--project', 'unit'], { timeout: 5 * MIN }),
   build: build('dist'),
-  checks: () => seq(() => run(CHECK, ['dist'], { timeout: 5 * MIN }), () => run(VITEST, ['run', '--project', 'site'], { timeout: 5 * MIN })),
+  checks: () =>
+    seq(
+      () => run(CHECK, ['dist'], { timeout: 5 * MIN }),
+      () => run(VITEST, ['run', '--project', 'site'], { timeout: 5 * MIN }),
+    ),
   browser: () => run(PLAYWRIGHT, ['test'], { timeout: 20 * MIN }),
   subpath: () =>
     seq(
       build('tmp/dist-sub', SUB),
       () => run(CHECK, ['tmp/dist-sub', '--base', SUB, '--skip', 'html'], { timeout: 5 * MIN }),
-      () => run(PLAYWRIGHT, ['test', '--project', 'desktop-light', '--grep', '@requests'], { timeout: 10 * MIN, env: { DIST_DIR: 'tmp/dist-sub', BASE_PATH: SUB } }),
+      () =>
+        run(PLAYWRIGHT, ['test', '--project', 'desktop-light', '--grep', '@requests'], {
+          timeout: 10 * MIN,
+          env: { DIST_DIR: 'tmp/dist-sub', BASE_PATH: SUB },
+        }),
     ),
   repro: async () => {
     const r = await reproduce(resolve(ROOT, 'dist'));
@@ -51,13 +63,17 @@ const STEPS = {
 };
 
 const args = process.argv.slice(2);
-const list = (flag) => (args.includes(flag) ? (args[args.indexOf(flag) + 1] ?? '').split(',').filter(Boolean) : null);
+const list = (flag) =>
+  args.includes(flag) ? (args[args.indexOf(flag) + 1] ?? '').split(',').filter(Boolean) : null;
 const only = list('--only');
 const skip = list('--skip') ?? [];
 const unknown = [...(only ?? []), ...skip].filter((n) => !(n in STEPS));
 const [major, minor] = process.versions.node.split('.').map(Number);
-let problem = unknown.length ? `unknown step(s) ${unknown.join(', ')}; steps are ${Object.keys(STEPS).join(', ')}` : null;
-if (major < 22 || (major === 22 && minor < 12)) problem = `Node ${process.versions.node} is too old (Astro 7 needs ≥ 22.12): run \`npm test\`, which uses the project's Node 22.`;
+let problem = unknown.length
+  ? `unknown step(s) ${unknown.join(', ')}; steps are ${Object.keys(STEPS).join(', ')}`
+  : null;
+if (major < 22 || (major === 22 && minor < 12))
+  problem = `Node ${process.versions.node} is too old (Astro 7 needs ≥ 22.12): run \`npm test\`, which uses the project's Node 22.`;
 if (problem) {
   console.log(`test-all: ${problem}\n0 passed, 1 failed`);
   process.exit(1);
@@ -65,7 +81,9 @@ if (problem) {
 
 const t0 = performance.now();
 const results = [];
-for (const name of Object.keys(STEPS).filter((n) => (!only || only.includes(n)) && !skip.includes(n))) {
+for (const name of Object.keys(STEPS).filter(
+  (n) => (!only || only.includes(n)) && !skip.includes(n),
+)) {
   if (results.some((r) => !r.ok) && !args.includes('--keep-going')) {
     results.push({ name, ok: null });
     continue;
@@ -74,11 +92,16 @@ for (const name of Object.keys(STEPS).filter((n) => (!only || only.includes(n)) 
   const s0 = performance.now();
   const r = await STEPS[name]().catch((err) => ({ code: 1, tail: [String(err.stack ?? err)] }));
   const secs = (performance.now() - s0) / 1000;
-  console.log(`── ${name}: ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`} in ${secs.toFixed(1)} s`);
+  console.log(
+    `── ${name}: ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`} in ${secs.toFixed(1)} s`,
+  );
   results.push({ name, ok: r.code === 0, secs });
 }
 console.log('\nSummary');
-for (const r of results) console.log(`  ${r.ok === null ? 'not run' : r.ok ? 'passed ' : 'FAILED '} ${r.name.padEnd(8)} ${r.secs?.toFixed(1).padStart(6) ?? '     -'} s`);
+for (const r of results)
+  console.log(
+    `  ${r.ok === null ? 'not run' : r.ok ? 'passed ' : 'FAILED '} ${r.name.padEnd(8)} ${r.secs?.toFixed(1).padStart(6) ?? '     -'} s`,
+  );
 console.log(`  total ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 const passed = results.filter((r) => r.ok).length;
 const failed = results.filter((r) => r.ok === false).length;

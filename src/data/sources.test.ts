@@ -72,7 +72,8 @@ describe('sources data', () => {
       expect(s.title.trim(), s.id).not.toBe('');
       expect(s.usedFor.trim(), s.id).not.toBe('');
       expect(Number.isInteger(s.year) && s.year > 1900 && s.year < 2100, s.id).toBe(true);
-      if (!s.confirmed) expect(s.note?.trim(), `${s.id} is unconfirmed without a note`).toBeTruthy();
+      if (!s.confirmed)
+        expect(s.note?.trim(), `${s.id} is unconfirmed without a note`).toBeTruthy();
       if (s.accessed !== undefined) expect(s.accessed, s.id).toMatch(/^\d{4}-\d{2}$/);
     }
   });
@@ -109,7 +110,9 @@ describe('formatReference', () => {
 
   it('formats a journal article with volume, issue, pages and DOI', () => {
     const line = formatReference(sourceById('aries'));
-    expect(line.startsWith('C. Mohan, D. Haderle, B. Lindsay, H. Pirahesh and P. Schwarz.')).toBe(true);
+    expect(line.startsWith('C. Mohan, D. Haderle, B. Lindsay, H. Pirahesh and P. Schwarz.')).toBe(
+      true,
+    );
     expect(line).toContain('“ARIES: A Transaction Recovery Method');
     expect(line).toContain('ACM Transactions on Database Systems 17(1)');
     expect(line).toContain('94–162');

@@ -71,8 +71,7 @@ export const sources: Source[] = [
     usedFor:
       'The uncertainty period of a commit participant, the impossibility of guaranteed independent recovery, and irrevocable commit decisions.',
     confirmed: true,
-    note:
-      'Authors, title, publisher and year confirmed (dblp; the authors’ free electronic release of the 1987 edition). No canonical URL was seen in search results, so none is given; chapter/page numbers for the cited results were not checked.',
+    note: 'Authors, title, publisher and year confirmed (dblp; the authors’ free electronic release of the 1987 edition). No canonical URL was seen in search results, so none is given; chapter/page numbers for the cited results were not checked.',
   },
   {
     id: 'gray-cheriton-leases',
@@ -86,10 +85,10 @@ export const sources: Source[] = [
     doi: '10.1145/74850.74870',
     url: 'https://doi.org/10.1145/74850.74870',
     kind: 'inproceedings',
-    usedFor: 'Time-bounded leases, and their dependence on bounded clock drift between holder and grantor.',
+    usedFor:
+      'Time-bounded leases, and their dependence on bounded clock drift between holder and grantor.',
     confirmed: true,
-    note:
-      'The same paper also has the DOI 10.1145/74851.74870 as published in ACM SIGOPS Operating Systems Review; the proceedings DOI is used here.',
+    note: 'The same paper also has the DOI 10.1145/74851.74870 as published in ACM SIGOPS Operating Systems Review; the proceedings DOI is used here.',
   },
   {
     id: 'saltzer-e2e',
@@ -144,7 +143,8 @@ export const sources: Source[] = [
     doi: '10.1145/98163.98167',
     url: 'https://doi.org/10.1145/98163.98167',
     kind: 'article',
-    usedFor: 'A deterministic state machine’s outputs follow from the sequence of requests it processes.',
+    usedFor:
+      'A deterministic state machine’s outputs follow from the sequence of requests it processes.',
     confirmed: true,
   },
   {
@@ -191,8 +191,7 @@ export const sources: Source[] = [
     usedFor:
       'Workflow code must replay deterministically, model calls go in Activities, and changing code under running executions needs versioning.',
     confirmed: true,
-    note:
-      'The page’s heading is “Temporal Workflow Definition” (sources.md: “Workflow Definition”). The sentence naming LLM/AI invocations is in the current page as quoted by several third-party copies; the stored repository copy read here predates it.',
+    note: 'The page’s heading is “Temporal Workflow Definition” (sources.md: “Workflow Definition”). The sentence naming LLM/AI invocations is in the current page as quoted by several third-party copies; the stored repository copy read here predates it.',
   },
   {
     id: 'temporal-events',
@@ -204,7 +203,8 @@ export const sources: Source[] = [
     url: 'https://docs.temporal.io/workflow-execution/event',
     accessed: DOCS_READ,
     kind: 'web',
-    usedFor: 'Each execution’s progress is appended to an event history that is replayed to recover.',
+    usedFor:
+      'Each execution’s progress is appended to an event history that is replayed to recover.',
     confirmed: true,
     note: 'Reconstructed entry (the companion’s own list was lost); the page and title are confirmed.',
   },
@@ -221,8 +221,7 @@ export const sources: Source[] = [
     usedFor:
       'Standard workflows run exactly once with state persisted between transitions; Express runs are at-least-once or at-most-once.',
     confirmed: true,
-    note:
-      'Reconstructed entry. The page (older title “Standard vs. Express Workflows”) and its current title are confirmed; that this is the exact page the lost list cited is an inference from where footnote 11 is used.',
+    note: 'Reconstructed entry. The page (older title “Standard vs. Express Workflows”) and its current title are confirmed; that this is the exact page the lost list cited is an inference from where footnote 11 is used.',
   },
   {
     id: 'aws-sfn-redrive',
@@ -237,8 +236,7 @@ export const sources: Source[] = [
     usedFor:
       'Redrive resumes a failed Standard execution from the failed step with the same input and definition, with documented rerun exceptions and a 14-day window.',
     confirmed: true,
-    note:
-      'Full page title adds “in Step Functions”. The page says redrive keeps the original execution’s definition, version and alias (not only “definition version”); the States.DataLimitExceeded exceptions for Parallel, Inline Map and Distributed Map are confirmed.',
+    note: 'Full page title adds “in Step Functions”. The page says redrive keeps the original execution’s definition, version and alias (not only “definition version”); the States.DataLimitExceeded exceptions for Parallel, Inline Map and Distributed Map are confirmed.',
   },
   {
     id: 'aws-sfn-startexecution',
@@ -268,8 +266,7 @@ export const sources: Source[] = [
     usedFor:
       'Orchestrators are replayed against their execution history, getting recorded activity results instead of rerunning activities.',
     confirmed: true,
-    note:
-      'Microsoft Learn also serves a Durable Task version of this page under /azure/durable-task/common/durable-task-orchestrations.',
+    note: 'Microsoft Learn also serves a Durable Task version of this page under /azure/durable-task/common/durable-task-orchestrations.',
   },
   {
     id: 'azure-code-constraints',
@@ -298,8 +295,7 @@ export const sources: Source[] = [
     usedFor:
       'Completed task results are persisted and looked up on resume, so a resumed run follows its recorded steps.',
     confirmed: true,
-    note:
-      'Page and URL confirmed. A review of the page found the quoted words (“including for long-running or non-deterministic task outputs”) there, qualifying how persisted task results keep the recorded order of steps on resume; the article quotes them in that sense. The stored copies searched earlier showed only nearby wording (“particularly useful for long-running tasks or tasks with non-deterministic results”).',
+    note: 'Page and URL confirmed. A review of the page found the quoted words (“including for long-running or non-deterministic task outputs”) there, qualifying how persisted task results keep the recorded order of steps on resume; the article quotes them in that sense. The stored copies searched earlier showed only nearby wording (“particularly useful for long-running tasks or tasks with non-deterministic results”).',
   },
   {
     id: 'langgraph-durable',
@@ -311,10 +307,10 @@ export const sources: Source[] = [
     url: 'https://docs.langchain.com/oss/python/langgraph/durable-execution',
     accessed: DOCS_READ,
     kind: 'web',
-    usedFor: 'The exit, async and sync durability modes, described as trading performance against durability.',
+    usedFor:
+      'The exit, async and sync durability modes, described as trading performance against durability.',
     confirmed: true,
-    note:
-      'sources.md named this “durable execution / persistence (checkpointers)”; the durability modes are documented on the “Durable execution” page, which is cited here.',
+    note: 'sources.md named this “durable execution / persistence (checkpointers)”; the durability modes are documented on the “Durable execution” page, which is cited here.',
   },
   {
     id: 'restate-durable-steps',
@@ -326,7 +322,8 @@ export const sources: Source[] = [
     url: 'https://docs.restate.dev/develop/ts/durable-steps',
     accessed: DOCS_READ,
     kind: 'web',
-    usedFor: 'ctx.run wraps a non-deterministic operation and records its result in the execution log for replay.',
+    usedFor:
+      'ctx.run wraps a non-deterministic operation and records its result in the execution log for replay.',
     confirmed: true,
     note: 'The same page exists per SDK (ts, python, go, java); the TypeScript page is cited because the text uses ctx.run.',
   },
@@ -359,8 +356,7 @@ export const sources: Source[] = [
     usedFor:
       'Record the caller’s token and the mutation atomically, reject reuse with different parameters, and answer repeats with an equivalent response.',
     confirmed: true,
-    note:
-      'Author is Malcolm Featonby (AWS Principal Engineer). Date from AWS’s announcement of the article on 15 January 2021; the article page itself carries no date in the copies seen.',
+    note: 'Author is Malcolm Featonby (AWS Principal Engineer). Date from AWS’s announcement of the article on 15 January 2021; the article page itself carries no date in the copies seen.',
   },
   {
     id: 'stripe-idempotent',
@@ -375,8 +371,7 @@ export const sources: Source[] = [
     usedFor:
       'First response per key is stored and replayed, parameters are compared, concurrent conflicts are not stored, keys may be pruned after 24 hours.',
     confirmed: true,
-    note:
-      'Wording varies by version: the v1 text saves the first status and body “regardless of whether it succeeds or fails”; a 2026 preview version separates API v1 from API v2 retry behaviour.',
+    note: 'Wording varies by version: the v1 text saves the first status and body “regardless of whether it succeeds or fails”; a 2026 preview version separates API v1 from API v2 retry behaviour.',
   },
   {
     id: 'pro-git-objects',
@@ -388,7 +383,8 @@ export const sources: Source[] = [
     year: 2014,
     url: 'https://git-scm.com/book/en/v2/Git-Internals-Git-Objects',
     kind: 'book',
-    usedFor: 'Git as a content-addressable filesystem: a key-value store keyed by a hash of the content.',
+    usedFor:
+      'Git as a content-addressable filesystem: a key-value store keyed by a hash of the content.',
     confirmed: true,
   },
   {
@@ -464,8 +460,7 @@ export const sources: Source[] = [
     usedFor:
       'What the Era 3 design requires of durable agent work, and what it had and had not built, as the draft stood in September 2026.',
     confirmed: false,
-    note:
-      'Internal draft design documents with no public address; no copy was found with the search tool. The title is descriptive, and every claim that cites this entry is dated September 2026.',
+    note: 'Internal draft design documents with no public address; no copy was found with the search tool. The title is descriptive, and every claim that cites this entry is dated September 2026.',
   },
 ];
 

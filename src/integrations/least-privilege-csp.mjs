@@ -20,7 +20,8 @@ import { Parser } from 'htmlparser2';
 const CSP_META = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i;
 const HASH = /^'sha(256|384|512)-/;
 const EXECUTED = /^(|module|text\/javascript)$/i; // other types are data blocks, never run
-const hashOf = (algo, text) => `'${algo}-${createHash(algo).update(text, 'utf8').digest('base64')}'`;
+const hashOf = (algo, text) =>
+  `'${algo}-${createHash(algo).update(text, 'utf8').digest('base64')}'`;
 
 /** What a page uses: its inline scripts' and <style>s' texts, and whether any element has style="". */
 export function pageNeeds(html) {
@@ -31,7 +32,8 @@ export function pageNeeds(html) {
     {
       onopentag(name, a) {
         if ('style' in a) styleAttr = true;
-        if ((name === 'script' && !a.src && EXECUTED.test(a.type ?? '')) || name === 'style') open = '';
+        if ((name === 'script' && !a.src && EXECUTED.test(a.type ?? '')) || name === 'style')
+          open = '';
       },
       ontext(t) {
         if (open !== null) open += t;
@@ -50,7 +52,9 @@ export function pageNeeds(html) {
 
 /** The policy with unused hashes dropped and style-src-attr 'none' where nothing needs it. */
 export function narrowPolicy(policy, { inline, styleAttr }) {
-  const used = new Set(['sha256', 'sha384', 'sha512'].flatMap((algo) => inline.map((t) => hashOf(algo, t))));
+  const used = new Set(
+    ['sha256', 'sha384', 'sha512'].flatMap((algo) => inline.map((t) => hashOf(algo, t))),
+  );
   return policy
     .split(';')
     .map((part) => part.trim().split(/\s+/).filter(Boolean))
@@ -77,7 +81,10 @@ export default function leastPrivilegeCsp() {
           if (!m) continue;
           const narrowed = narrowPolicy(m[2], pageNeeds(html));
           if (narrowed === m[2]) continue;
-          await writeFile(file, html.replace(CSP_META, (_, a, __, c) => a + narrowed + c));
+          await writeFile(
+            file,
+            html.replace(CSP_META, (_, a, __, c) => a + narrowed + c),
+          );
           pages++;
         }
         logger.info(`CSP narrowed to each page's own needs on ${pages} pages`);

@@ -40,7 +40,9 @@ export default function pagefindIntegration() {
           if (added.errors.length) throw new Error(added.errors.join('; '));
           const written = await index.writeFiles({ outputPath: join(site, 'pagefind') });
           if (written.errors.length) throw new Error(written.errors.join('; '));
-          logger.info(`indexed ${added.page_count} pages in ${Date.now() - started} ms → pagefind/`);
+          logger.info(
+            `indexed ${added.page_count} pages in ${Date.now() - started} ms → pagefind/`,
+          );
         } finally {
           await pagefind.close();
         }

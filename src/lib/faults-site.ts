@@ -3,12 +3,24 @@
  * the fault rules' sections, a schedule summarised. Pure, like vocabulary.ts;
  * the fault pages' URLs are in routes.ts with every other URL.
  */
-import { BASE_SCHEDULE, SCHEDULE_IDS, changedFromBase, type Schedule, type ScheduleId } from '../model/schedule.ts';
+import {
+  BASE_SCHEDULE,
+  SCHEDULE_IDS,
+  changedFromBase,
+  type Schedule,
+  type ScheduleId,
+} from '../model/schedule.ts';
 import type { FaultLabel } from '../model/faults.ts';
 import { ruleId } from './routes.ts';
 
 /** The rules of the schedule: sections of the rules page (/model/), in order (src/components/faults/FaultRules.astro). */
-export const FAULT_RULES = ['schedule', 'fault-silence', 'fault-poster', 'fault-retention', 'fault-restart'] as const;
+export const FAULT_RULES = [
+  'schedule',
+  'fault-silence',
+  'fault-poster',
+  'fault-retention',
+  'fault-restart',
+] as const;
 export type FaultRule = (typeof FAULT_RULES)[number];
 
 /** The anchor id of a fault rule's section on the rules page (/model/#rule-fault-silence). */
@@ -17,12 +29,30 @@ export function faultRuleId(rule: FaultRule): string {
 }
 
 export const SCHEDULE_WORDS: Record<ScheduleId, { label: string; meaning: string }> = {
-  silentAt: { label: 'Where #1 goes silent', meaning: 'At the start of which of its actions attempt #1 goes silent.' },
-  wakeAfter: { label: 'How long it is silent', meaning: 'If paused: the number of ticks after which it wakes. If crashed it never wakes.' },
-  posterDies: { label: 'Where the poster dies', meaning: 'If the poster dies: at which point of its post action.' },
-  keyRetention: { label: 'Key retention at the feed', meaning: 'How many ticks the feed remembers a key; “run” is the whole run.' },
-  restartAt: { label: 'Controller restart', meaning: 'The tick at which the controller is down, or none.' },
-  epoch: { label: 'Owner epoch across the restart', meaning: 'Durable: it survives the restart. Volatile: it starts again below the first token.' },
+  silentAt: {
+    label: 'Where #1 goes silent',
+    meaning: 'At the start of which of its actions attempt #1 goes silent.',
+  },
+  wakeAfter: {
+    label: 'How long it is silent',
+    meaning: 'If paused: the number of ticks after which it wakes. If crashed it never wakes.',
+  },
+  posterDies: {
+    label: 'Where the poster dies',
+    meaning: 'If the poster dies: at which point of its post action.',
+  },
+  keyRetention: {
+    label: 'Key retention at the feed',
+    meaning: 'How many ticks the feed remembers a key; “run” is the whole run.',
+  },
+  restartAt: {
+    label: 'Controller restart',
+    meaning: 'The tick at which the controller is down, or none.',
+  },
+  epoch: {
+    label: 'Owner epoch across the restart',
+    meaning: 'Durable: it survives the restart. Volatile: it starts again below the first token.',
+  },
 };
 
 const SILENT_WORDS: Record<Schedule['silentAt'], string> = {
@@ -50,7 +80,9 @@ export function scheduleValueText(id: ScheduleId, sch: Schedule): string {
     case 'posterDies':
       return POSTER_WORDS[sch.posterDies];
     case 'keyRetention':
-      return sch.keyRetention === null ? 'the whole run' : `${sch.keyRetention} ${sch.keyRetention === 1 ? 'tick' : 'ticks'}`;
+      return sch.keyRetention === null
+        ? 'the whole run'
+        : `${sch.keyRetention} ${sch.keyRetention === 1 ? 'tick' : 'ticks'}`;
     case 'restartAt':
       return sch.restartAt === null ? 'none' : `down at t${sch.restartAt}`;
     case 'epoch':
@@ -62,7 +94,9 @@ export function scheduleValueText(id: ScheduleId, sch: Schedule): string {
 export function scheduleSummary(sch: Schedule): string {
   const changed = changedFromBase(sch);
   if (changed.length === 0) return 'the base schedule';
-  return changed.map((id) => `${SCHEDULE_WORDS[id].label.toLowerCase()}: ${scheduleValueText(id, sch)}`).join('; ');
+  return changed
+    .map((id) => `${SCHEDULE_WORDS[id].label.toLowerCase()}: ${scheduleValueText(id, sch)}`)
+    .join('; ');
 }
 
 const FAULT_LABEL_WORDS: Record<string, string> = {
@@ -73,8 +107,10 @@ const FAULT_LABEL_WORDS: Record<string, string> = {
 
 /** A fault that struck, in words. */
 export function faultLabelText(f: FaultLabel): string {
-  if (f.startsWith('silence:')) return `#1 silent ${SILENT_WORDS[f.slice(8) as Schedule['silentAt']]}`;
-  if (f.startsWith('poster:')) return `poster dies ${POSTER_WORDS[f.slice(7) as Schedule['posterDies']]}`;
+  if (f.startsWith('silence:'))
+    return `#1 silent ${SILENT_WORDS[f.slice(8) as Schedule['silentAt']]}`;
+  if (f.startsWith('poster:'))
+    return `poster dies ${POSTER_WORDS[f.slice(7) as Schedule['posterDies']]}`;
   return FAULT_LABEL_WORDS[f];
 }
 

@@ -31,7 +31,13 @@ import {
   weakenOne,
 } from '../model/index.ts';
 import { mean } from './vocabulary.ts';
-import { INVARIANT_IDS, brokenInvariants, faultSweep, type Run, type Switches } from '../model/index.ts';
+import {
+  INVARIANT_IDS,
+  brokenInvariants,
+  faultSweep,
+  type Run,
+  type Switches,
+} from '../model/index.ts';
 
 export interface CheckpointPair {
   perStep: Run;
@@ -45,17 +51,27 @@ export interface CheckpointPair {
  * (per-step against end-only), in the sweep's order.
  */
 export function checkpointPairs(runs: readonly Run[] = runAll()): CheckpointPair[] {
-  const others = (s: Switches) => SWITCH_IDS.filter((id) => id !== 'checkpoints').map((id) => s[id]).join('|');
-  const endOnly = new Map(runs.filter((r) => r.switches.checkpoints === 'end-only').map((r) => [others(r.switches), r]));
+  const others = (s: Switches) =>
+    SWITCH_IDS.filter((id) => id !== 'checkpoints')
+      .map((id) => s[id])
+      .join('|');
+  const endOnly = new Map(
+    runs.filter((r) => r.switches.checkpoints === 'end-only').map((r) => [others(r.switches), r]),
+  );
   return runs
     .filter((r) => r.switches.checkpoints === 'per-step')
     .map((perStep) => {
       const other = endOnly.get(others(perStep.switches)) as Run;
-      return { perStep, endOnly: other, differ: brokenInvariants(perStep).join() !== brokenInvariants(other).join() };
+      return {
+        perStep,
+        endOnly: other,
+        differ: brokenInvariants(perStep).join() !== brokenInvariants(other).join(),
+      };
     });
 }
 
-export type FigureFormat = 'plain' | 'tick' | 'short' | 'mean' | 'attempt' | 'percent' | 'count' | 'grouped';
+export type FigureFormat =
+  'plain' | 'tick' | 'short' | 'mean' | 'attempt' | 'percent' | 'count' | 'grouped';
 
 /**
  * How a count reads in running prose (`as="count"`): the noun agrees with the
@@ -95,7 +111,12 @@ function buildRoots(): Record<string, unknown> {
   const pairs = checkpointPairs(runs);
   const onIds = new Set(on.map((r) => r.slug));
   const onPairs = pairs.filter((p) => onIds.has(p.perStep.slug));
-  const weaken = Object.fromEntries(weakenOne(runs).map((w) => [w.id, { ...w.tally, breakingEvents: w.breakingEvents.length, events: w.runs.length }]));
+  const weaken = Object.fromEntries(
+    weakenOne(runs).map((w) => [
+      w.id,
+      { ...w.tally, breakingEvents: w.breakingEvents.length, events: w.runs.length },
+    ]),
+  );
   const r: Record<string, unknown> = {
     const: {
       ...TIMING,
@@ -110,7 +131,12 @@ function buildRoots(): Record<string, unknown> {
     hash: {
       v1: versionHash('v1'),
       v2: versionHash('v2'),
-      sections: Object.fromEntries((['v1', 'v2'] as const).map((v) => [v, Object.fromEntries(STEPS.map((s) => [s, sectionHash(v, s)]))])),
+      sections: Object.fromEntries(
+        (['v1', 'v2'] as const).map((v) => [
+          v,
+          Object.fromEntries(STEPS.map((s) => [s, sectionHash(v, s)])),
+        ]),
+      ),
     },
     revenue: REVENUE,
     agg: {
@@ -121,7 +147,9 @@ function buildRoots(): Record<string, unknown> {
       failModes: failOpenVersusClosed(),
       oneChange: oneChangeAtATime().length,
       /** Runs with a duplicate post although no poster dies (the companion explains them under the grid). */
-      duplicateWithoutDeath: runs.filter((r) => r.switches.postDies === 'no' && r.invariants.duplicateEffect).length,
+      duplicateWithoutDeath: runs.filter(
+        (r) => r.switches.postDies === 'no' && r.invariants.duplicateEffect,
+      ).length,
       checkpoints: {
         pairs: pairs.length,
         differ: pairs.filter((p) => p.differ).length,
@@ -132,7 +160,9 @@ function buildRoots(): Record<string, unknown> {
     },
   };
   for (const p of PRESETS) r[p.id] = runFor(p.switches);
-  r['pins-off-closed'] = simulate(PRESETS.find((p) => p.id === 'pins-off')!.switches, { failClosed: true });
+  r['pins-off-closed'] = simulate(PRESETS.find((p) => p.id === 'pins-off')!.switches, {
+    failClosed: true,
+  });
   // The fault sweep takes seconds: computed only when a page asks for one of its figures.
   let faults: Record<string, unknown> | null = null;
   Object.defineProperty(r, 'faults', { enumerable: true, get: () => (faults ??= faultFigures()) });
@@ -156,7 +186,13 @@ function faultFigures(): Record<string, unknown> {
     Object.fromEntries(
       INVARIANT_IDS.map((id) => {
         const b = v.byInvariant[id];
-        return [id, { schedules: b.schedules, ...(b.shortest ? { tick: b.shortest.tick, faults: b.shortest.faults } : {}) }];
+        return [
+          id,
+          {
+            schedules: b.schedules,
+            ...(b.shortest ? { tick: b.shortest.tick, faults: b.shortest.faults } : {}),
+          },
+        ];
       }),
     );
   return {
@@ -172,7 +208,9 @@ function faultFigures(): Record<string, unknown> {
       holding: INVARIANT_IDS.filter((id) => on.byInvariant[id].schedules === 0).length,
     },
     variant: Object.fromEntries(sweep.variants.map((v) => [v.id, inv(v)])),
-    property: Object.fromEntries(sweep.properties.map((p) => [p.id, { checked: p.checked, failed: p.failed }])),
+    property: Object.fromEntries(
+      sweep.properties.map((p) => [p.id, { checked: p.checked, failed: p.failed }]),
+    ),
   };
 }
 
@@ -186,11 +224,16 @@ export function resolve(key: string): unknown {
     }
     value = (value as Record<string, unknown>)[part];
   }
-  if (value === null || typeof value === 'object') throw new Error(`Figure key “${key}” names an object, not a figure.`);
+  if (value === null || typeof value === 'object')
+    throw new Error(`Figure key “${key}” names an object, not a figure.`);
   return value;
 }
 
-export function format(value: unknown, as: FigureFormat = 'plain', opts: CountOptions = {}): string {
+export function format(
+  value: unknown,
+  as: FigureFormat = 'plain',
+  opts: CountOptions = {},
+): string {
   switch (as) {
     case 'count':
       return count(value, opts);

@@ -11,10 +11,25 @@
  */
 export const MODEL_DATES: Record<string, string> = {
   '98289b75007d': '2026-12-01',
-  'caa2b1fe0c17': '2026-12-01',
+  caa2b1fe0c17: '2026-12-01',
+  // The rule files reformatted by Prettier; no run changed.
+  '993a5c6175d5': '2026-12-01',
 };
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "1 December 2026" for "2026-12-01"; undefined for an unknown version. */
 export function modelDate(version: string): { iso: string; text: string } | undefined {

@@ -8,11 +8,16 @@
 
 import { versionOf } from './version-of.ts';
 
-const raw = import.meta.glob('../model/*.ts', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
-const sources = Object.fromEntries(Object.entries(raw).map(([path, text]) => [path.replace('../', ''), text]));
+const raw = import.meta.glob('../model/*.ts', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+const sources = Object.fromEntries(
+  Object.entries(raw).map(([path, text]) => [path.replace('../', ''), text]),
+);
 
 export const MODEL_VERSION_FULL = versionOf(sources);
 
 /** 12 hex digits: short enough to quote, long enough to be unambiguous. */
 export const MODEL_VERSION = MODEL_VERSION_FULL.slice(0, 12);
-

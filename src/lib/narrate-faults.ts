@@ -8,10 +8,21 @@ import type { TraceEvent } from '../model/types.ts';
 
 export type FaultEvent = Extract<
   TraceEvent,
-  { kind: 'falls-silent-before' | 'wakes-to-act' | 'poster-dies-at' | 'key-expired' | 'controller-down' | 'controller-restarted' }
+  {
+    kind:
+      | 'falls-silent-before'
+      | 'wakes-to-act'
+      | 'poster-dies-at'
+      | 'key-expired'
+      | 'controller-down'
+      | 'controller-restarted';
+  }
 >;
 
-const ACTION = { assemble: 'assembling its candidate', send: 'sending the announcement it has just recorded' } as const;
+const ACTION = {
+  assemble: 'assembling its candidate',
+  send: 'sending the announcement it has just recorded',
+} as const;
 
 export function isFaultEvent(e: TraceEvent): e is FaultEvent {
   return (

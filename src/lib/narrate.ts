@@ -45,7 +45,8 @@ const keyText = (key: string | null) => (key ? `key ${key}` : 'no key');
 
 const WHY = {
   current: (current: string) => `accepted for ${current}, the current report`,
-  'fail-open': () => 'records carry no version, so the strict rule fails open and takes the newest accepted digest',
+  'fail-open': () =>
+    'records carry no version, so the strict rule fails open and takes the newest accepted digest',
   any: () => 'the newest accepted digest',
   latest: () => 'the newest finished candidate, accepted or not',
 };
@@ -128,7 +129,9 @@ export function narrate(e: TraceEvent): string {
     case 'steps-redone': {
       const x = e.values;
       const reasons = [
-        x.stale.length ? `${x.stale.join(', ')}: the journal’s ${x.stale.length === 1 ? 'entry was' : 'entries were'} computed from other text than ${x.pin}’s` : '',
+        x.stale.length
+          ? `${x.stale.join(', ')}: the journal’s ${x.stale.length === 1 ? 'entry was' : 'entries were'} computed from other text than ${x.pin}’s`
+          : '',
         x.absent.length ? `${x.absent.join(', ')}: the journal has no entry yet` : '',
       ].filter(Boolean);
       return `${n} must compute ${x.redo.join(', ')} itself (${reasons.join('; ')}).`;

@@ -14,7 +14,13 @@
  */
 import type { InvariantId } from '../model/types.ts';
 import type { Switches } from '../model/switches.ts';
-import { INVARIANTS, changedLabels, invariantLabel, recordFor, type RecordInfo } from './vocabulary.ts';
+import {
+  INVARIANTS,
+  changedLabels,
+  invariantLabel,
+  recordFor,
+  type RecordInfo,
+} from './vocabulary.ts';
 
 /** A piece of a value: text, or a tick a renderer may link. */
 export type Part = string | { tick: number };
@@ -41,7 +47,11 @@ export interface OutcomeRow {
   parts: Part[];
 }
 
-export const outcomeRow = (id: OutcomeId, parts: Part[]): OutcomeRow => ({ id, label: OUTCOME_LABELS[id], parts });
+export const outcomeRow = (id: OutcomeId, parts: Part[]): OutcomeRow => ({
+  id,
+  label: OUTCOME_LABELS[id],
+  parts,
+});
 
 /** "t8" */
 export const tickText = (t: number): string => `t${t}`;
@@ -79,10 +89,12 @@ export function invariantItems(broken: BrokenAt): InvariantItem[] {
 }
 
 /** An invariant's status as the explorer's and Try-it's list says it: "Idempotent posting: broken". */
-export const invariantStatus = (item: Pick<InvariantItem, 'label' | 'broken'>): string => `${item.label}: ${item.broken ? 'broken' : 'held'}`;
+export const invariantStatus = (item: Pick<InvariantItem, 'label' | 'broken'>): string =>
+  `${item.label}: ${item.broken ? 'broken' : 'held'}`;
 
 /** "First at t8. " before a broken invariant's record, or '' when no first breach was noted. */
-export const firstBreachText = (first: number | null): string => (first === null ? '' : `First at ${tickText(first)}. `);
+export const firstBreachText = (first: number | null): string =>
+  first === null ? '' : `First at ${tickText(first)}. `;
 
 /** The Try-it panel's verdict: "Every invariant holds" or "2 of 5 invariants broken". */
 export const verdictText = (broken: number): string =>
@@ -97,7 +109,8 @@ export function settingSummary(s: Switches, ran: string): string {
 
 /** "#1 3 · #2 3 · #3 0": each attempt's model calls. */
 /** Calls by attempt: "#1: 3, #2: 3, #3: 0" (a colon, so "#1 3" is not read as one name). */
-export const byAttemptText = (byAttempt: [number, number][]): string => byAttempt.map(([n, c]) => `#${n}: ${c}`).join(', ');
+export const byAttemptText = (byAttempt: [number, number][]): string =>
+  byAttempt.map(([n, c]) => `#${n}: ${c}`).join(', ');
 
 /** The few facts of a run that the Try-it panel shows (and its live sentence says). */
 export interface Glance {
@@ -114,7 +127,13 @@ export interface Glance {
 }
 
 /** The rows the Try-it panel shows, in the order every view lists them: calls, posts, duplicates, newsletter, finished. */
-export const GLANCE_ROWS = ['calls', 'posts', 'duplicates', 'newsletter', 'finished'] as const satisfies readonly OutcomeId[];
+export const GLANCE_ROWS = [
+  'calls',
+  'posts',
+  'duplicates',
+  'newsletter',
+  'finished',
+] as const satisfies readonly OutcomeId[];
 
 /** Those rows (outcomeRows(run) builds its own with these same words); `minimumCalls` is the model's TIMING.minimumCalls. */
 export function glanceRows(g: Glance, minimumCalls: number): OutcomeRow[] {
@@ -122,7 +141,16 @@ export function glanceRows(g: Glance, minimumCalls: number): OutcomeRow[] {
     outcomeRow('calls', [`${g.calls} (${byAttemptText(g.byAttempt)}; minimum ${minimumCalls})`]),
     outcomeRow('posts', [`${g.posts}`]),
     outcomeRow('duplicates', [`${g.duplicates}`]),
-    outcomeRow('newsletter', g.newsletter ? ['admitted ', { tick: g.newsletter.tick }, ` on ${g.newsletter.digest}, quoting ${g.newsletter.quote}`] : ['never admitted']),
+    outcomeRow(
+      'newsletter',
+      g.newsletter
+        ? [
+            'admitted ',
+            { tick: g.newsletter.tick },
+            ` on ${g.newsletter.digest}, quoting ${g.newsletter.quote}`,
+          ]
+        : ['never admitted'],
+    ),
     outcomeRow('finished', [g.finished ? 'yes' : 'no']),
   ];
 }
@@ -130,7 +158,9 @@ export function glanceRows(g: Glance, minimumCalls: number): OutcomeRow[] {
 /** What the run did, in one sentence: calls, posts, the newsletter, finished, the broken invariants (the live region's words after the setting's). */
 export function glanceSummary(g: Glance): string {
   const broken = g.broken.map(([id]) => invariantLabel(id, true));
-  const news = g.newsletter ? `newsletter ${tickText(g.newsletter.tick)} quoting ${g.newsletter.quote}` : 'newsletter never admitted';
+  const news = g.newsletter
+    ? `newsletter ${tickText(g.newsletter.tick)} quoting ${g.newsletter.quote}`
+    : 'newsletter never admitted';
   return (
     `${g.calls} calls, ${g.posts} ${g.posts === 1 ? 'post' : 'posts'}, ${news}, ` +
     `${g.finished ? 'finished' : 'not finished'}. ` +

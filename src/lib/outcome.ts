@@ -11,7 +11,16 @@
 import { TIMING, short, type InvariantId, type Run } from '../model/browser.ts';
 import { breachText } from './narrate.ts';
 import { INVARIANTS, invariantLabel, recordFor, type RecordInfo } from './vocabulary.ts';
-import { byAttemptText, glanceRows, glanceSummary, outcomeRow, type BrokenAt, type Glance, type OutcomeRow, type Part } from './outcome-view.ts';
+import {
+  byAttemptText,
+  glanceRows,
+  glanceSummary,
+  outcomeRow,
+  type BrokenAt,
+  type Glance,
+  type OutcomeRow,
+  type Part,
+} from './outcome-view.ts';
 import type { GlanceTable } from './tryit-table.ts';
 
 export { OUTCOME_LABELS, partsText, tickText, type OutcomeRow, type Part } from './outcome-view.ts';
@@ -27,13 +36,24 @@ function join<T>(items: T[], each: (x: T) => Part[], sep: string): Part[] {
 
 export function outcomeRows(run: Run): OutcomeRow[] {
   // The five rows the Try-it panel shows come from the run's glance, in the words both share.
-  const [calls, posts, duplicates, newsletter, finished] = glanceRows(glanceOf(run), TIMING.minimumCalls);
+  const [calls, posts, duplicates, newsletter, finished] = glanceRows(
+    glanceOf(run),
+    TIMING.minimumCalls,
+  );
   return [
     calls,
     outcomeRow(
       'restored',
       run.restores.length
-        ? [`${run.restored} (`, ...join(run.restores, (r) => [`${r.step} by #${r.attempt} from #${r.from}’s entry at `, { tick: r.tick }], ', '), ')']
+        ? [
+            `${run.restored} (`,
+            ...join(
+              run.restores,
+              (r) => [`${r.step} by #${r.attempt} from #${r.from}’s entry at `, { tick: r.tick }],
+              ', ',
+            ),
+            ')',
+          ]
         : [`${run.restored}`],
     ),
     outcomeRow('rejected', [`${run.staleWritesRejected}`]),
@@ -43,7 +63,14 @@ export function outcomeRows(run: Run): OutcomeRow[] {
     outcomeRow(
       'acceptances',
       run.acceptances.length
-        ? join(run.acceptances, (a) => [{ tick: a.tick }, ` ${short(a.digest)} ${a.version ? `for ${a.version}` : '(no version recorded)'}`], '; ')
+        ? join(
+            run.acceptances,
+            (a) => [
+              { tick: a.tick },
+              ` ${short(a.digest)} ${a.version ? `for ${a.version}` : '(no version recorded)'}`,
+            ],
+            '; ',
+          )
         : ['none'],
     ),
     newsletter,
@@ -68,14 +95,19 @@ export function invariantRows(run: Run): InvariantRow[] {
     label: invariantLabel(inv.id),
     meaning: inv.meaning,
     broken: run.invariants[inv.id],
-    breaches: run.breaches.filter((b) => b.invariant === inv.id).map((b) => ({ tick: b.tick, text: breachText(b) })),
+    breaches: run.breaches
+      .filter((b) => b.invariant === inv.id)
+      .map((b) => ({ tick: b.tick, text: breachText(b) })),
     record: recordFor(inv.id),
   }));
 }
 
 /** The broken invariants, each with its first breach's tick (the list's "First at"). */
 export function brokenAt(run: Run): BrokenAt {
-  return INVARIANTS.filter((inv) => run.invariants[inv.id]).map((inv) => [inv.id, run.breaches.find((b) => b.invariant === inv.id)?.tick ?? null]);
+  return INVARIANTS.filter((inv) => run.invariants[inv.id]).map((inv) => [
+    inv.id,
+    run.breaches.find((b) => b.invariant === inv.id)?.tick ?? null,
+  ]);
 }
 
 /** What the run did, in one sentence (the live region's words after the setting's). */
@@ -90,7 +122,13 @@ export function glanceOf(run: Run): Glance {
     byAttempt: Object.entries(run.callsByAttempt).map(([n, c]) => [Number(n), c]),
     posts: run.posts,
     duplicates: run.duplicatePosts,
-    newsletter: run.newsletter ? { tick: run.newsletter.tick, digest: short(run.newsletter.digest), quote: run.newsletter.quote } : null,
+    newsletter: run.newsletter
+      ? {
+          tick: run.newsletter.tick,
+          digest: short(run.newsletter.digest),
+          quote: run.newsletter.quote,
+        }
+      : null,
     finished: run.finished,
     broken: brokenAt(run),
   };

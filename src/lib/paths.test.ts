@@ -43,7 +43,8 @@ describe('href / canonical', () => {
   it('use the build base and site', () => {
     expect(href('/companion/')).toBe(joinBase(import.meta.env.BASE_URL ?? '/', '/companion/'));
     // Absolute with a configured site; the path alone without one (no placeholder host).
-    if (import.meta.env.SITE) expect(canonical('/companion/')).toMatch(/^https?:\/\/[^/]+\/(.+\/)?companion\/$/);
+    if (import.meta.env.SITE)
+      expect(canonical('/companion/')).toMatch(/^https?:\/\/[^/]+\/(.+\/)?companion\/$/);
     else expect(canonical('/companion/')).toBe(href('/companion/'));
   });
 });

@@ -16,7 +16,12 @@ export function siteConfigured(): boolean {
 
 /** True for URLs that must not be prefixed: absolute, protocol-relative, or fragment/query only. */
 function isExternalOrLocal(path: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//') || path.startsWith('#') || path.startsWith('?');
+  return (
+    /^[a-z][a-z0-9+.-]*:/i.test(path) ||
+    path.startsWith('//') ||
+    path.startsWith('#') ||
+    path.startsWith('?')
+  );
 }
 
 /**

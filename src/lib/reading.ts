@@ -22,7 +22,9 @@ export function readableText(mdx: string): string {
 }
 
 export function wordCount(mdx: string): number {
-  return readableText(mdx).split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
+  return readableText(mdx)
+    .split(/\s+/)
+    .filter((w) => /[A-Za-z0-9]/.test(w)).length;
 }
 
 export function readingMinutes(mdx: string): number {

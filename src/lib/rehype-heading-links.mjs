@@ -74,8 +74,18 @@ export function rehypeHeadingLinks() {
           tagName: 'a',
           properties: { className: ['anchor'], href: `#${id}`, dataPagefindIgnore: '' },
           children: [
-            { type: 'element', tagName: 'span', properties: { ariaHidden: 'true' }, children: [{ type: 'text', value: '#' }] },
-            { type: 'element', tagName: 'span', properties: { className: ['sr-only'] }, children: [{ type: 'text', value: `Section titled “${text}”` }] },
+            {
+              type: 'element',
+              tagName: 'span',
+              properties: { ariaHidden: 'true' },
+              children: [{ type: 'text', value: '#' }],
+            },
+            {
+              type: 'element',
+              tagName: 'span',
+              properties: { className: ['sr-only'] },
+              children: [{ type: 'text', value: `Section titled “${text}”` }],
+            },
           ],
         };
         parent.children[i] = {
@@ -106,14 +116,19 @@ export function rehypeScrollContainers() {
           node.properties.tabIndex = 0;
           continue;
         }
-        if ((node.tagName === 'th' || node.tagName === 'td') && typeof node.properties?.align === 'string') {
+        if (
+          (node.tagName === 'th' || node.tagName === 'td') &&
+          typeof node.properties?.align === 'string'
+        ) {
           node.properties.className = [...classList(node), `align-${node.properties.align}`];
           delete node.properties.align;
         }
         if (node.tagName === 'table') {
           visit(node);
           if (parent.type === 'element' && classList(parent).includes('table-wrap')) continue;
-          const caption = node.children?.find((c) => c.type === 'element' && c.tagName === 'caption');
+          const caption = node.children?.find(
+            (c) => c.type === 'element' && c.tagName === 'caption',
+          );
           const label = textOf(caption).trim() || lastHeading || 'Table';
           parent.children[i] = {
             type: 'element',

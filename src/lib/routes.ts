@@ -83,8 +83,12 @@ export function explorerSearch(s: Switches, view: ExplorerView = {}): string {
   for (const id of changedFromMain(s)) p.set(id, s[id]);
   if (view.scene !== undefined && view.scene !== null) p.set('scene', String(view.scene));
   if (view.vs) p.set('vs', vsToken(view.vs));
-  const q = [p.toString(), view.schedule ? scheduleSearch(view.schedule) : ''].filter(Boolean).join('&');
-  return (q ? `?${q}` : '') + (view.tick !== undefined && view.tick !== null ? tickHash(view.tick) : '');
+  const q = [p.toString(), view.schedule ? scheduleSearch(view.schedule) : '']
+    .filter(Boolean)
+    .join('&');
+  return (
+    (q ? `?${q}` : '') + (view.tick !== undefined && view.tick !== null ? tickHash(view.tick) : '')
+  );
 }
 
 /** The explorer at a setting and view, e.g. /explorer/?fencing=off&vs=main#t11. */

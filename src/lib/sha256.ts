@@ -73,9 +73,14 @@ export function sha256(msg: Uint8Array): Uint8Array {
       else {
         const x = w[i - 15];
         const y = w[i - 2];
-        w[i] = (rotr(x, 7) ^ rotr(x, 18) ^ (x >>> 3)) + w[i - 16] + (rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10)) + w[i - 7];
+        w[i] =
+          (rotr(x, 7) ^ rotr(x, 18) ^ (x >>> 3)) +
+          w[i - 16] +
+          (rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10)) +
+          w[i - 7];
       }
-      const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i]) | 0;
+      const t1 =
+        (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i]) | 0;
       const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
       hh = g;
       g = f;

@@ -24,7 +24,8 @@ const LANE_COLOUR: Record<string, string> = {
   dependant: '#116329',
 };
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Greedy line breaking by character count (the card's face is known, its widths are not measured). */
 export function wrap(text: string, max: number, maxLines: number): string[] {
@@ -62,15 +63,23 @@ export function socialSvg(card: SocialCard, run: Run): string {
     lanes.slice(0, 6).forEach((lane, i) => {
       const x = stripX + t * col + (col - size) / 2;
       const y = 560 - i * (size + 4);
-      squares.push(`<rect x="${x.toFixed(1)}" y="${y}" width="${size.toFixed(1)}" height="${size.toFixed(1)}" rx="3" fill="${LANE_COLOUR[lane] ?? '#57606a'}"/>`);
+      squares.push(
+        `<rect x="${x.toFixed(1)}" y="${y}" width="${size.toFixed(1)}" height="${size.toFixed(1)}" rx="3" fill="${LANE_COLOUR[lane] ?? '#57606a'}"/>`,
+      );
     });
   }
   const ticksText = Array.from({ length: ticks }, (_, t) =>
-    t % 2 === 0 ? `<text x="${(stripX + t * col + col / 2).toFixed(1)}" y="600" font-size="15" fill="#585d64" text-anchor="middle">t${t}</text>` : '',
+    t % 2 === 0
+      ? `<text x="${(stripX + t * col + col / 2).toFixed(1)}" y="600" font-size="15" fill="#585d64" text-anchor="middle">t${t}</text>`
+      : '',
   ).join('');
-  const titleSvg = title.map((l, i) => `<tspan x="80" y="${205 + i * 66}">${esc(l)}</tspan>`).join('');
+  const titleSvg = title
+    .map((l, i) => `<tspan x="80" y="${205 + i * 66}">${esc(l)}</tspan>`)
+    .join('');
   const lineY = 205 + title.length * 66 + 10;
-  const lineSvg = line.map((l, i) => `<tspan x="80" y="${lineY + i * 36}">${esc(l)}</tspan>`).join('');
+  const lineSvg = line
+    .map((l, i) => `<tspan x="80" y="${lineY + i * 36}">${esc(l)}</tspan>`)
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
 <rect width="${W}" height="${H}" fill="#fffefb"/>
 <rect x="0" y="0" width="${W}" height="10" fill="#9c3b12"/>

@@ -26,7 +26,16 @@ export const RULE_FILES = [
 ] as const;
 
 /** Files of src/model that hold no rule: entry points and read-only derivations. */
-export const NOT_RULE_FILES = ['browser.ts', 'faults.ts', 'index.ts', 'ledger.ts', 'presets.ts', 'records.ts', 'sweep.ts', 'views.ts'] as const;
+export const NOT_RULE_FILES = [
+  'browser.ts',
+  'faults.ts',
+  'index.ts',
+  'ledger.ts',
+  'presets.ts',
+  'records.ts',
+  'sweep.ts',
+  'views.ts',
+] as const;
 
 /**
  * SHA-256 over the rule files' sources (file name, newline, source; files
@@ -38,7 +47,9 @@ export function versionOf(sources: Record<string, string>): string {
   const known = new Set<string>([...RULE_FILES, ...NOT_RULE_FILES]);
   for (const name of Object.keys(sources)) {
     if (name.startsWith('model/') && !known.has(name.slice('model/'.length))) {
-      throw new Error(`src/${name} is neither a rule file nor declared as holding no rule (src/lib/version-of.ts)`);
+      throw new Error(
+        `src/${name} is neither a rule file nor declared as holding no rule (src/lib/version-of.ts)`,
+      );
     }
   }
   const parts = RULE_FILES.map((f) => {

@@ -49,7 +49,14 @@ export interface SwitchWords {
   values: Record<string, ValueWords>;
 }
 
-const v = (slug: string, code: string, label: string, phrase: string, not: string, chip: string): ValueWords => ({ slug, code, label, phrase, not, chip });
+const v = (
+  slug: string,
+  code: string,
+  label: string,
+  phrase: string,
+  not: string,
+  chip: string,
+): ValueWords => ({ slug, code, label, phrase, not, chip });
 
 /** One table, per switch and per value (slug words checked against the model's by a unit test). */
 export const VOCABULARY: Record<SwitchId, SwitchWords> = {
@@ -58,8 +65,22 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Silent',
     meaning: 'What attempt #1 was really doing when it stopped answering.',
     values: {
-      paused: v(SLUG_WORD.silent.paused, 'paus', 'paused (wakes later)', 'the silent worker was only paused', 'the silent worker crashed', 'worker paused'),
-      crashed: v(SLUG_WORD.silent.crashed, 'crash', 'crashed (never returns)', 'the silent worker crashed', 'the silent worker was only paused', 'worker crashed'),
+      paused: v(
+        SLUG_WORD.silent.paused,
+        'paus',
+        'paused (wakes later)',
+        'the silent worker was only paused',
+        'the silent worker crashed',
+        'worker paused',
+      ),
+      crashed: v(
+        SLUG_WORD.silent.crashed,
+        'crash',
+        'crashed (never returns)',
+        'the silent worker crashed',
+        'the silent worker was only paused',
+        'worker crashed',
+      ),
     },
   },
   fencing: {
@@ -76,8 +97,22 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Ckpt',
     meaning: 'When a build attempt writes its step results to the journal.',
     values: {
-      'per-step': v(SLUG_WORD.checkpoints['per-step'], 'step', 'after every step', 'checkpoints after every step', 'checkpoints only at the end', 'step checkpoints'),
-      'end-only': v(SLUG_WORD.checkpoints['end-only'], 'end', 'only at the end', 'checkpoints only at the end', 'checkpoints after every step', 'end checkpoints'),
+      'per-step': v(
+        SLUG_WORD.checkpoints['per-step'],
+        'step',
+        'after every step',
+        'checkpoints after every step',
+        'checkpoints only at the end',
+        'step checkpoints',
+      ),
+      'end-only': v(
+        SLUG_WORD.checkpoints['end-only'],
+        'end',
+        'only at the end',
+        'checkpoints only at the end',
+        'checkpoints after every step',
+        'end checkpoints',
+      ),
     },
   },
   change: {
@@ -85,8 +120,22 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'v2',
     meaning: 'When version 2 of the report arrives.',
     values: {
-      outage: v(SLUG_WORD.change.outage, 'out', 'during the outage', 'the report changes during the outage', 'the report never changes or changes after acceptance', 'mid-outage correction'),
-      never: v(SLUG_WORD.change.never, 'never', 'never', 'the report never changes', 'the report changes at all', 'no correction'),
+      outage: v(
+        SLUG_WORD.change.outage,
+        'out',
+        'during the outage',
+        'the report changes during the outage',
+        'the report never changes or changes after acceptance',
+        'mid-outage correction',
+      ),
+      never: v(
+        SLUG_WORD.change.never,
+        'never',
+        'never',
+        'the report never changes',
+        'the report changes at all',
+        'no correction',
+      ),
       'after-acceptance': v(
         SLUG_WORD.change['after-acceptance'],
         'after',
@@ -116,21 +165,24 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
         'cur',
         'accepted for the current report',
         'newsletter takes a digest accepted for the current report',
-        'newsletter takes any accepted or the latest finished digest', 'current-only rule',
+        'newsletter takes any accepted or the latest finished digest',
+        'current-only rule',
       ),
       'any-accepted': v(
         SLUG_WORD.rule['any-accepted'],
         'any',
         'any accepted digest',
         'newsletter takes any accepted digest',
-        'newsletter requires the current report or takes the latest finished digest', 'any-accepted rule',
+        'newsletter requires the current report or takes the latest finished digest',
+        'any-accepted rule',
       ),
       'latest-finished': v(
         SLUG_WORD.rule['latest-finished'],
         'latest',
         'latest finished, accepted or not',
         'newsletter takes the latest finished digest',
-        'newsletter takes only an accepted digest', 'latest-finished rule',
+        'newsletter takes only an accepted digest',
+        'latest-finished rule',
       ),
     },
   },
@@ -139,8 +191,22 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Poster',
     meaning: 'The first worker to post dies right after the feed applies the post.',
     values: {
-      yes: v(SLUG_WORD.postDies.yes, 'dies', 'yes', 'the poster dies after the feed applies its post', 'the poster survives', 'poster dies'),
-      no: v(SLUG_WORD.postDies.no, 'lives', 'no', 'the poster survives', 'the poster dies after the feed applies its post', 'poster lives'),
+      yes: v(
+        SLUG_WORD.postDies.yes,
+        'dies',
+        'yes',
+        'the poster dies after the feed applies its post',
+        'the poster survives',
+        'poster dies',
+      ),
+      no: v(
+        SLUG_WORD.postDies.no,
+        'lives',
+        'no',
+        'the poster survives',
+        'the poster dies after the feed applies its post',
+        'poster lives',
+      ),
     },
   },
   key: {
@@ -148,9 +214,30 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Key',
     meaning: 'What the idempotency key on the announcement names.',
     values: {
-      'per-operation': v(SLUG_WORD.key['per-operation'], 'op', 'the operation', 'the key names the operation', 'the key names the attempt or there is none', 'key per operation'),
-      'per-attempt': v(SLUG_WORD.key['per-attempt'], 'att', 'the attempt', 'the key names the attempt', 'the key names the operation or there is none', 'key per attempt'),
-      none: v(SLUG_WORD.key.none, 'none', 'no key', 'no key on the announcement', 'the announcement carries a key', 'no key'),
+      'per-operation': v(
+        SLUG_WORD.key['per-operation'],
+        'op',
+        'the operation',
+        'the key names the operation',
+        'the key names the attempt or there is none',
+        'key per operation',
+      ),
+      'per-attempt': v(
+        SLUG_WORD.key['per-attempt'],
+        'att',
+        'the attempt',
+        'the key names the attempt',
+        'the key names the operation or there is none',
+        'key per attempt',
+      ),
+      none: v(
+        SLUG_WORD.key.none,
+        'none',
+        'no key',
+        'no key on the announcement',
+        'the announcement carries a key',
+        'no key',
+      ),
     },
   },
 };
@@ -186,13 +273,17 @@ export function sentence(text: string): string {
 
 /** The page title of a run: what was switched, in words. */
 export function traceTitle(s: Switches): string {
-  return changedFromMain(s).length === 0 ? 'The main trace: every protection on' : sentence(describeSetting(s));
+  return changedFromMain(s).length === 0
+    ? 'The main trace: every protection on'
+    : sentence(describeSetting(s));
 }
 
 /** "Label: value" for every switch that differs from the main trace ("Main trace" when none does). */
 export function changedLabels(s: Switches): string {
   const changed = changedFromMain(s);
-  return changed.length ? changed.map((id) => `${VOCABULARY[id].label}: ${valueLabel(id, s[id])}`).join('; ') : 'Main trace';
+  return changed.length
+    ? changed.map((id) => `${VOCABULARY[id].label}: ${valueLabel(id, s[id])}`).join('; ')
+    : 'Main trace';
 }
 
 // ——— The five records and the five invariants ———
@@ -226,7 +317,8 @@ const RECORD_WORDS: Omit<RecordInfo, 'invariants' | 'removedBy'>[] = [
     id: 'journal',
     record: 'Journal entry keyed by the hash of the input it read',
     writtenWhen: 'by the worker, after each step (or only at the end)',
-    checker: 'the successor, at admission: restore on a matching key, redo otherwise; the controller, comparing part hashes with the pin, at assessment',
+    checker:
+      'the successor, at admission: restore on a matching key, redo otherwise; the controller, comparing part hashes with the pin, at assessment',
     protects: 'reusing a result computed from an input that has since changed',
     section: 'restore-or-redo',
   },
@@ -267,21 +359,38 @@ export interface InvariantInfo {
 }
 
 export const INVARIANTS: InvariantInfo[] = [
-  { id: 'duplicateEffect', label: 'Duplicate effect', meaning: 'The feed applied a second post announcing the same digest.', record: 'effect' },
-  { id: 'staleWrite', label: 'Stale write', meaning: 'A write carrying a token below the owner epoch was applied.', record: 'epoch' },
+  {
+    id: 'duplicateEffect',
+    label: 'Duplicate effect',
+    meaning: 'The feed applied a second post announcing the same digest.',
+    record: 'effect',
+  },
+  {
+    id: 'staleWrite',
+    label: 'Stale write',
+    meaning: 'A write carrying a token below the owner epoch was applied.',
+    record: 'epoch',
+  },
   {
     id: 'supersededAccepted',
     label: 'Superseded input accepted',
-    meaning: 'A digest was accepted whose parts are not the content of the report current at that tick.',
+    meaning:
+      'A digest was accepted whose parts are not the content of the report current at that tick.',
     record: 'journal',
   },
   {
     id: 'dependantWrong',
     label: 'Dependant on the wrong digest',
-    meaning: 'The newsletter started on a digest never accepted, or not built from the current report.',
+    meaning:
+      'The newsletter started on a digest never accepted, or not built from the current report.',
     record: 'acceptance',
   },
-  { id: 'twoAccepted', label: 'Two digests accepted', meaning: 'Two different digests were accepted while the same version was current.', record: 'epoch' },
+  {
+    id: 'twoAccepted',
+    label: 'Two digests accepted',
+    meaning: 'Two different digests were accepted while the same version was current.',
+    record: 'epoch',
+  },
 ];
 
 /** Short codes of the invariants in the traces index's "Broken" column. */
@@ -353,7 +462,10 @@ export function mean(value: number): string {
 // no island loads them; an event row names its rule by its short name ———
 
 /** Short names that are not the rule's id in words. */
-const RULE_SHORT: Partial<Record<RuleSection, string>> = { dependant: 'newsletter', 'fault-retention': 'fault: key retention' };
+const RULE_SHORT: Partial<Record<RuleSection, string>> = {
+  dependant: 'newsletter',
+  'fault-retention': 'fault: key retention',
+};
 
 /** The short name an event row shows beside its sentence: the rule's id in words ("post dies", "fault: restart"), unless named above. */
 export function ruleShort(id: RuleSection): string {
@@ -361,7 +473,6 @@ export function ruleShort(id: RuleSection): string {
 }
 
 // ——— Short trace titles ———
-
 
 /** The chip words of every switch that differs from the main trace, in switch order. */
 export function traceChips(s: Switches): string[] {

@@ -37,7 +37,10 @@ export function assess(sim: Sim): void {
       c.status = 'refused';
       c.refusal = refusal;
       if (!isStopped(producer) || producer.state === 'unknown') producer.state = 'refused';
-      emit(sim, 'artifact', 'controller', 'candidate-refused', 'assess', c.attempt, { digest: c.digest, refusal });
+      emit(sim, 'artifact', 'controller', 'candidate-refused', 'assess', c.attempt, {
+        digest: c.digest,
+        refusal,
+      });
       continue;
     }
     accept(sim, c, producer);
@@ -60,12 +63,21 @@ function accept(sim: Sim, candidate: Candidate, producer: Attempt): void {
   sim.acceptances.push({ tick: sim.t, digest, version });
   producer.toPost = digest;
   const content = contentVersion(parts);
-  emit(sim, 'artifact', 'controller', 'candidate-accepted', 'assess', producer.n, { digest, version });
+  emit(sim, 'artifact', 'controller', 'candidate-accepted', 'assess', producer.n, {
+    digest,
+    version,
+  });
   if (!hasContentOf(parts, sim.current)) {
-    breach(sim, { invariant: 'supersededAccepted', values: { digest, content, current: sim.current } });
+    breach(sim, {
+      invariant: 'supersededAccepted',
+      values: { digest, content, current: sim.current },
+    });
   }
   if (rival) {
-    breach(sim, { invariant: 'twoAccepted', values: { first: rival.digest, second: digest, current: sim.current } });
+    breach(sim, {
+      invariant: 'twoAccepted',
+      values: { first: rival.digest, second: digest, current: sim.current },
+    });
   }
 }
 
@@ -73,10 +85,15 @@ function accept(sim: Sim, candidate: Candidate, producer: Attempt): void {
 export function suspect(sim: Sim): void {
   for (const a of sim.attempts) {
     // After a restart the timers count from the restart (timersFrom; 0 without one): heartbeats are not stored.
-    const missed = sim.t - a.lastHeartbeat >= TIMING.suspectAfter && sim.t - sim.timersFrom >= TIMING.suspectAfter;
+    const missed =
+      sim.t - a.lastHeartbeat >= TIMING.suspectAfter &&
+      sim.t - sim.timersFrom >= TIMING.suspectAfter;
     if ((a.state === 'running' || a.state === 'admitted') && missed) {
       a.state = 'unknown';
-      emit(sim, 'attempt', 'controller', 'suspected', 'suspect', a.n, { last: a.lastHeartbeat, missed: TIMING.missedHeartbeats });
+      emit(sim, 'attempt', 'controller', 'suspected', 'suspect', a.n, {
+        last: a.lastHeartbeat,
+        missed: TIMING.missedHeartbeats,
+      });
     }
   }
 }
@@ -87,7 +104,8 @@ export function served(sim: Sim): boolean {
   // Pins off: the records cannot say what a digest was built from; the
   // controller only knows when the report changed.
   const since = sim.changedAt ?? 0;
-  for (const a of sim.acceptances) if (pinned ? a.version === sim.current : a.tick >= since) return true;
+  for (const a of sim.acceptances)
+    if (pinned ? a.version === sim.current : a.tick >= since) return true;
   return false;
 }
 
@@ -101,12 +119,19 @@ export function admit(sim: Sim): void {
     if (writer.state === 'running' || writer.state === 'admitted') return; // silent, not yet suspected: wait
     const a = newAttempt(sim, 'settle');
     a.settles = open;
-    emit(sim, 'attempt', 'controller', 'settle-admitted', 'admit', a.n, { token: a.token, writer: writer.n, digest: sim.intents[open].digest });
+    emit(sim, 'attempt', 'controller', 'settle-admitted', 'admit', a.n, {
+      token: a.token,
+      writer: writer.n,
+      digest: sim.intents[open].digest,
+    });
     return;
   }
   if (served(sim)) return;
   const a = newAttempt(sim, 'build');
-  emit(sim, 'attempt', 'controller', 'build-admitted', 'admit', a.n, { token: a.token, pin: a.pin });
+  emit(sim, 'attempt', 'controller', 'build-admitted', 'admit', a.n, {
+    token: a.token,
+    pin: a.pin,
+  });
   restore(sim, a);
 }
 
@@ -181,7 +206,12 @@ function restore(sim: Sim, a: Attempt): void {
   if (a.restored.length > 0 && redo.length > 0) {
     const stale = redo.filter((step) => sim.journal.some((e) => e.step === step));
     const absent = redo.filter((step) => !stale.includes(step));
-    emit(sim, 'journal', actorOf(a.n), 'steps-redone', 'restore', a.n, { redo, stale, absent, pin: a.pin });
+    emit(sim, 'journal', actorOf(a.n), 'steps-redone', 'restore', a.n, {
+      redo,
+      stale,
+      absent,
+      pin: a.pin,
+    });
   }
 }
 
@@ -195,7 +225,9 @@ function restore(sim: Sim, a: Attempt): void {
  */
 export function controllerDown(sim: Sim): void {
   sim.reads.restarted = true;
-  emit(sim, 'attempt', 'controller', 'controller-down', 'fault-restart', null, { epoch: sim.ownerEpoch });
+  emit(sim, 'attempt', 'controller', 'controller-down', 'fault-restart', null, {
+    epoch: sim.ownerEpoch,
+  });
 }
 
 export function controllerRestarts(sim: Sim): void {
@@ -203,5 +235,9 @@ export function controllerRestarts(sim: Sim): void {
   const durable = sim.schedule.epoch === 'durable';
   if (!durable) sim.ownerEpoch = TIMING.firstToken - 1;
   sim.timersFrom = sim.t;
-  emit(sim, 'attempt', 'controller', 'controller-restarted', 'fault-restart', null, { epoch: sim.ownerEpoch, before, durable });
+  emit(sim, 'attempt', 'controller', 'controller-restarted', 'fault-restart', null, {
+    epoch: sim.ownerEpoch,
+    before,
+    durable,
+  });
 }

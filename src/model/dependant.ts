@@ -62,7 +62,10 @@ export function dependant(sim: Sim): void {
     if (n.state === 'not-ready') {
       n.state = 'waiting';
       const reason = strictRuleUncheckable(sim.s) ? 'no-version' : 'none-accepted';
-      emit(sim, 'dependant', 'newsletter', 'newsletter-waits', 'dependant', null, { reason, current: sim.current });
+      emit(sim, 'dependant', 'newsletter', 'newsletter-waits', 'dependant', null, {
+        reason,
+        current: sim.current,
+      });
     }
     return;
   }
@@ -78,5 +81,8 @@ export function dependant(sim: Sim): void {
   });
   const accepted = wasAccepted(sim, pick.digest);
   if (!accepted || !hasContentOf(pick.parts, sim.current))
-    breach(sim, { invariant: 'dependantWrong', values: { digest: pick.digest, accepted, current: sim.current } });
+    breach(sim, {
+      invariant: 'dependantWrong',
+      values: { digest: pick.digest, accepted, current: sim.current },
+    });
 }

@@ -24,7 +24,15 @@
 import { allSettings, settingIndex, type Switches, type SwitchId } from './switches.ts';
 import { PROTECTIONS, WEAKENINGS } from './sweep.ts';
 import { probe, type Probe } from './run.ts';
-import { BASE_SCHEDULE, EPOCH, POSTER_DIES, SCHEDULE_IDS, SILENT_AT, changedFromBase, type Schedule } from './schedule.ts';
+import {
+  BASE_SCHEDULE,
+  EPOCH,
+  POSTER_DIES,
+  SCHEDULE_IDS,
+  SILENT_AT,
+  changedFromBase,
+  type Schedule,
+} from './schedule.ts';
 import { INVARIANT_IDS, type InvariantId } from './types.ts';
 import { TIMING } from './sim.ts';
 
@@ -45,16 +53,26 @@ export const FAULT_SPACE = {
 export const SCHEDULES_PER_SETTING = SCHEDULE_IDS.reduce((n, id) => n * FAULT_SPACE[id].length, 1);
 
 /** The protection variants swept: all four on, then each single weakening. */
-export const PROTECTION_VARIANTS: { id: string; change: Partial<Switches> }[] = [{ id: 'all-on', change: {} }, ...WEAKENINGS];
+export const PROTECTION_VARIANTS: { id: string; change: Partial<Switches> }[] = [
+  { id: 'all-on', change: {} },
+  ...WEAKENINGS,
+];
 
 /** The settings of a protection variant: per-step and end-only checkpoints, every event switch (24 each). */
 export function variantSettings(change: Partial<Switches>): Switches[] {
   const want: Partial<Switches> = { ...PROTECTIONS, ...change };
-  return allSettings().filter((s) => (Object.keys(want) as SwitchId[]).every((k) => s[k] === want[k]));
+  return allSettings().filter((s) =>
+    (Object.keys(want) as SwitchId[]).every((k) => s[k] === want[k]),
+  );
 }
 
 /** A fault that struck in a run (what a "fewest faults" count counts). */
-export type FaultLabel = `silence:${(typeof SILENT_AT)[number]}` | `poster:${(typeof POSTER_DIES)[number]}` | 'key-expired' | 'restart:durable' | 'restart:volatile';
+export type FaultLabel =
+  | `silence:${(typeof SILENT_AT)[number]}`
+  | `poster:${(typeof POSTER_DIES)[number]}`
+  | 'key-expired'
+  | 'restart:durable'
+  | 'restart:volatile';
 
 /** The faults that struck in a run, in a fixed order (key-expired once however many keys expired). */
 export function faultsStruck(sch: Schedule, p: Probe): FaultLabel[] {
@@ -86,7 +104,14 @@ export interface Counterexample {
 }
 
 export interface PropertyResult {
-  id: 'verdicts-agree' | 'settles-before-horizon' | 'tokens-increase' | 'durable-epoch-increases' | 'no-stale-write-fenced-durable' | 'tokens-increase-volatile' | 'no-write-below-highest-epoch';
+  id:
+    | 'verdicts-agree'
+    | 'settles-before-horizon'
+    | 'tokens-increase'
+    | 'durable-epoch-increases'
+    | 'no-stale-write-fenced-durable'
+    | 'tokens-increase-volatile'
+    | 'no-write-below-highest-epoch';
   /** Schedules (weighted) on which the property was checked, and how many broke it. */
   checked: number;
   failed: number;
@@ -175,7 +200,11 @@ function block(
   const leaves: Leaf[] = [];
   let silenced = false;
   let posterRead = false;
-  const run = (keyRetention: number | null, restartAt: number | null, epoch: Schedule['epoch']): Probe => {
+  const run = (
+    keyRetention: number | null,
+    restartAt: number | null,
+    epoch: Schedule['epoch'],
+  ): Probe => {
     const sch: Schedule = { ...outer, keyRetention, restartAt, epoch };
     const p = probe(s, sch);
     count();
@@ -190,7 +219,11 @@ function block(
 
   // No restart: both epoch values are unused.
   const none = run(null, null, noneEpoch);
-  const noneLeaf: Leaf = { sch: { ...outer, keyRetention: null, restartAt: null, epoch: noneEpoch }, p: none, weight: epochs };
+  const noneLeaf: Leaf = {
+    sch: { ...outer, keyRetention: null, restartAt: null, epoch: noneEpoch },
+    p: none,
+    weight: epochs,
+  };
   leaves.push(noneLeaf);
   const noneByK = new Map<number, Leaf>();
   const oldest = maxAge(none);
@@ -204,7 +237,11 @@ function block(
       cls.leaf.weight += epochs; // every key looked up expires (or not) as with the class's first retention
       noneByK.set(k, cls.leaf);
     } else {
-      const leaf: Leaf = { sch: { ...outer, keyRetention: k, restartAt: null, epoch: noneEpoch }, p: run(k, null, noneEpoch), weight: epochs };
+      const leaf: Leaf = {
+        sch: { ...outer, keyRetention: k, restartAt: null, epoch: noneEpoch },
+        p: run(k, null, noneEpoch),
+        weight: epochs,
+      };
       leaves.push(leaf);
       noneByK.set(k, leaf);
       cls = { leaf, last: sameExpiries(leaf.p, k) };
@@ -217,7 +254,11 @@ function block(
         noneLeaf.weight += 1; // the run was over before r: no restart
         whole = noneLeaf;
       } else {
-        whole = { sch: { ...outer, keyRetention: null, restartAt: r, epoch }, p: run(null, r, epoch), weight: 1 };
+        whole = {
+          sch: { ...outer, keyRetention: null, restartAt: r, epoch },
+          p: run(null, r, epoch),
+          weight: 1,
+        };
         leaves.push(whole);
       }
       const oldestHere = maxAge(whole.p);
@@ -231,7 +272,11 @@ function block(
         } else if (cls && k <= cls.last) {
           cls.leaf.weight += 1;
         } else {
-          const leaf: Leaf = { sch: { ...outer, keyRetention: k, restartAt: r, epoch }, p: run(k, r, epoch), weight: 1 };
+          const leaf: Leaf = {
+            sch: { ...outer, keyRetention: k, restartAt: r, epoch },
+            p: run(k, r, epoch),
+            weight: 1,
+          };
           leaves.push(leaf);
           cls = { leaf, last: sameExpiries(leaf.p, k) };
         }
@@ -245,7 +290,13 @@ function block(
 export function sweepFaults(): FaultSweep {
   const variants: VariantResult[] = [];
   const props = new Map<PropertyResult['id'], PropertyResult>();
-  const prop = (id: PropertyResult['id'], ok: boolean, weight: number, s: Switches, sch: Schedule) => {
+  const prop = (
+    id: PropertyResult['id'],
+    ok: boolean,
+    weight: number,
+    s: Switches,
+    sch: Schedule,
+  ) => {
     let r = props.get(id);
     if (!r) props.set(id, (r = { id, checked: 0, failed: 0, example: null }));
     r.checked += weight;
@@ -264,8 +315,24 @@ export function sweepFaults(): FaultSweep {
     let schedules = 0;
     let breaking = 0;
     const byInvariant = Object.fromEntries(
-      INVARIANT_IDS.map((id) => [id, { schedules: 0, shortest: null as Counterexample | null, rank: null as number[] | null, sets: new Map<string, number>() }]),
-    ) as Record<InvariantId, { schedules: number; shortest: Counterexample | null; rank: number[] | null; sets: Map<string, number> }>;
+      INVARIANT_IDS.map((id) => [
+        id,
+        {
+          schedules: 0,
+          shortest: null as Counterexample | null,
+          rank: null as number[] | null,
+          sets: new Map<string, number>(),
+        },
+      ]),
+    ) as Record<
+      InvariantId,
+      {
+        schedules: number;
+        shortest: Counterexample | null;
+        rank: number[] | null;
+        sets: Map<string, number>;
+      }
+    >;
     for (const s of settings) {
       const index = settingIndex(s);
       const visit: Visit = (sch, p, weight) => {
@@ -285,22 +352,46 @@ export function sweepFaults(): FaultSweep {
             const tick = p.firstBreach[id] as number;
             if (shorter([tick, faults, changes, index], cell.rank)) {
               cell.rank = [tick, faults, changes, index];
-              cell.shortest = { variant: v.id, invariant: id, switches: s, schedule: sch, tick, faults, struck, broken, lastTick: p.lastTick };
+              cell.shortest = {
+                variant: v.id,
+                invariant: id,
+                switches: s,
+                schedule: sch,
+                tick,
+                faults,
+                struck,
+                broken,
+                lastTick: p.lastTick,
+              };
             }
           }
         }
         // Properties over the whole space.
-        prop('verdicts-agree', INVARIANT_IDS.every((id) => p.engine[id] === p.checked[id]), weight, s, sch);
+        prop(
+          'verdicts-agree',
+          INVARIANT_IDS.every((id) => p.engine[id] === p.checked[id]),
+          weight,
+          s,
+          sch,
+        );
         prop('settles-before-horizon', p.reads.endTick < TIMING.horizon, weight, s, sch);
         const increasing = p.tokens.every((t, i) => i === 0 || t > p.tokens[i - 1]);
         const volatile = p.reads.restarted && sch.epoch === 'volatile';
         if (!volatile) {
           prop('tokens-increase', increasing, weight, s, sch);
-          prop('durable-epoch-increases', p.epochs.every((e, i) => i === 0 || e >= p.epochs[i - 1]), weight, s, sch);
-          if (s.fencing === 'on') prop('no-stale-write-fenced-durable', p.belowHighestEpoch === 0, weight, s, sch);
+          prop(
+            'durable-epoch-increases',
+            p.epochs.every((e, i) => i === 0 || e >= p.epochs[i - 1]),
+            weight,
+            s,
+            sch,
+          );
+          if (s.fencing === 'on')
+            prop('no-stale-write-fenced-durable', p.belowHighestEpoch === 0, weight, s, sch);
         } else {
           prop('tokens-increase-volatile', increasing, weight, s, sch);
-          if (s.fencing === 'on') prop('no-write-below-highest-epoch', p.belowHighestEpoch === 0, weight, s, sch);
+          if (s.fencing === 'on')
+            prop('no-write-below-highest-epoch', p.belowHighestEpoch === 0, weight, s, sch);
         }
       };
       runs += sweepSetting(s, visit);
@@ -317,11 +408,25 @@ export function sweepFaults(): FaultSweep {
       byInvariant: Object.fromEntries(
         INVARIANT_IDS.map((id) => {
           const cell = byInvariant[id];
-          const sets = [...cell.sets].map(([k, n]) => ({ faults: (k ? k.split(' ') : []) as FaultLabel[], schedules: n }));
+          const sets = [...cell.sets].map(([k, n]) => ({
+            faults: (k ? k.split(' ') : []) as FaultLabel[],
+            schedules: n,
+          }));
           const minimal = sets
-            .filter((x) => !sets.some((y) => y !== x && y.faults.length < x.faults.length && y.faults.every((f) => x.faults.includes(f))))
+            .filter(
+              (x) =>
+                !sets.some(
+                  (y) =>
+                    y !== x &&
+                    y.faults.length < x.faults.length &&
+                    y.faults.every((f) => x.faults.includes(f)),
+                ),
+            )
             .sort((a, b) => a.faults.length - b.faults.length || b.schedules - a.schedules);
-          return [id, { schedules: cell.schedules, shortest: cell.shortest, minimalFaultSets: minimal }];
+          return [
+            id,
+            { schedules: cell.schedules, shortest: cell.shortest, minimalFaultSets: minimal },
+          ];
         }),
       ) as VariantResult['byInvariant'],
     });
@@ -344,7 +449,11 @@ export function sweepFaults(): FaultSweep {
  * keyRetention and restartAt, and every value of posterDies and epoch
  * (their weights assume it), and the base wake when wakeAfter is unused.
  */
-export function sweepSetting(s: Switches, visit: Visit, space: ScheduleSpace = FAULT_SPACE): number {
+export function sweepSetting(
+  s: Switches,
+  visit: Visit,
+  space: ScheduleSpace = FAULT_SPACE,
+): number {
   let runs = 0;
   const count = () => {
     runs++;
@@ -360,7 +469,12 @@ export function sweepSetting(s: Switches, visit: Visit, space: ScheduleSpace = F
       let silenced = false;
       const blocks: { leaves: Leaf[]; weight: number }[] = [];
       for (let pi = 0; pi < posters.length; pi++) {
-        const b = block(s, { silentAt, wakeAfter: wakes[wi], posterDies: posters[pi] }, count, space);
+        const b = block(
+          s,
+          { silentAt, wakeAfter: wakes[wi], posterDies: posters[pi] },
+          count,
+          space,
+        );
         silenced ||= b.silenced;
         if (pi === 0 && !b.posterRead) {
           // No post action reached the poster's death: every point gives these runs.
@@ -388,5 +502,7 @@ export function faultSweep(): FaultSweep {
 /** The shortest counterexample of each invariant that some schedule breaks with every protection on, in invariant order. */
 export function counterexamples(sweep: FaultSweep = faultSweep()): Counterexample[] {
   const allOn = sweep.variants.find((v) => v.id === 'all-on') as VariantResult;
-  return INVARIANT_IDS.map((id) => allOn.byInvariant[id].shortest).filter((c): c is Counterexample => c !== null);
+  return INVARIANT_IDS.map((id) => allOn.byInvariant[id].shortest).filter(
+    (c): c is Counterexample => c !== null,
+  );
 }

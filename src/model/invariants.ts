@@ -9,7 +9,16 @@ import type { Candidate, InvariantId, Run } from './types.ts';
 import type { VersionName } from './world.ts';
 import { hasContentOf } from './sim.ts';
 
-type Records = Pick<Run, 'writes' | 'feedPosts' | 'acceptances' | 'candidates' | 'newsletter' | 'versionChangedAt' | 'switches'>;
+type Records = Pick<
+  Run,
+  | 'writes'
+  | 'feedPosts'
+  | 'acceptances'
+  | 'candidates'
+  | 'newsletter'
+  | 'versionChangedAt'
+  | 'switches'
+>;
 
 export function versionAt(r: Pick<Run, 'versionChangedAt'>, tick: number): VersionName {
   return r.versionChangedAt !== null && tick >= r.versionChangedAt ? 'v2' : 'v1';
@@ -40,10 +49,7 @@ export const CHECKS: Record<InvariantId, (r: Records) => boolean> = {
   twoAccepted: (r) =>
     r.acceptances.some((a, i) =>
       r.acceptances.some(
-        (b, j) =>
-          j > i &&
-          a.digest !== b.digest &&
-          versionAt(r, a.tick) === versionAt(r, b.tick),
+        (b, j) => j > i && a.digest !== b.digest && versionAt(r, a.tick) === versionAt(r, b.tick),
       ),
     ),
 };

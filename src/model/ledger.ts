@@ -46,7 +46,7 @@ export interface Ledger {
 
 export function ledger(run: Run): Ledger {
   const last = run.acceptances[run.acceptances.length - 1] ?? null;
-  const cand = last ? run.candidates.find((c) => c.digest === last.digest) ?? null : null;
+  const cand = last ? (run.candidates.find((c) => c.digest === last.digest) ?? null) : null;
   const finalText = (step: StepName) => sectionHash(run.finalVersion, step);
   const calls: Call[] = [];
   for (const a of run.attempts) {
@@ -56,15 +56,31 @@ export function ledger(run: Run): Ledger {
       if (p && !p.restored && p.computedBy === a.n) {
         const inDigest = !!cand?.parts.some((q) => q.step === step && q.resultId === p.resultId);
         const current = p.readHash === finalText(step);
-        mine.push({ attempt: a.n, step, read: a.pin, arrived: true, fate: inDigest ? 'used' : current ? 'unrecorded' : 'superseded', stale: inDigest && !current });
+        mine.push({
+          attempt: a.n,
+          step,
+          read: a.pin,
+          arrived: true,
+          fate: inDigest ? 'used' : current ? 'unrecorded' : 'superseded',
+          stale: inDigest && !current,
+        });
       }
     }
     if (a.inFlight) {
       const current = sectionHash(a.pin, a.inFlight) === finalText(a.inFlight);
-      mine.push({ attempt: a.n, step: a.inFlight, read: a.pin, arrived: false, fate: current ? 'unrecorded' : 'superseded', stale: false });
+      mine.push({
+        attempt: a.n,
+        step: a.inFlight,
+        read: a.pin,
+        arrived: false,
+        fate: current ? 'unrecorded' : 'superseded',
+        stale: false,
+      });
     }
     if (mine.length !== a.calls) {
-      throw new Error(`ledger: attempt #${a.n} made ${a.calls} calls but ${mine.length} were found`);
+      throw new Error(
+        `ledger: attempt #${a.n} made ${a.calls} calls but ${mine.length} were found`,
+      );
     }
     calls.push(...mine);
   }
@@ -86,7 +102,8 @@ export function ledger(run: Run): Ledger {
     stale: calls.filter((c) => c.stale).length,
     minimum: STEPS.length,
   };
-  if (l.total !== run.calls || l.used + l.superseded + l.unrecorded !== l.total) throw new Error('ledger: calls do not add up');
+  if (l.total !== run.calls || l.used + l.superseded + l.unrecorded !== l.total)
+    throw new Error('ledger: calls do not add up');
   return l;
 }
 

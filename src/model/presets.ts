@@ -11,7 +11,11 @@ export interface Preset {
   switches: Switches;
 }
 
-const p = (id: string, title: string, change: Partial<Switches>): Preset => ({ id, title, switches: { ...MAIN, ...change } });
+const p = (id: string, title: string, change: Partial<Switches>): Preset => ({
+  id,
+  title,
+  switches: { ...MAIN, ...change },
+});
 
 export const PRESETS: Preset[] = [
   p('main', 'Main trace: every protection on', {}),
@@ -21,7 +25,10 @@ export const PRESETS: Preset[] = [
   p('fencing-off-never', 'Fencing off, report never changes', { fencing: 'off', change: 'never' }),
   p('pins-off', 'Version pins off', { pins: 'off' }),
   p('end-only', 'Checkpoints only at the end', { checkpoints: 'end-only' }),
-  p('any-accepted-after', 'Any accepted digest, corrected after acceptance', { change: 'after-acceptance', rule: 'any-accepted' }),
+  p('any-accepted-after', 'Any accepted digest, corrected after acceptance', {
+    change: 'after-acceptance',
+    rule: 'any-accepted',
+  }),
 ];
 
 /** Two settings are the same run's when every switch agrees. */
@@ -31,6 +38,7 @@ export function sameSwitches(a: Switches, b: Switches): boolean {
 
 export function preset(id: string): Preset {
   const found = PRESETS.find((x) => x.id === id);
-  if (!found) throw new Error(`Unknown preset “${id}”; known: ${PRESETS.map((x) => x.id).join(', ')}`);
+  if (!found)
+    throw new Error(`Unknown preset “${id}”; known: ${PRESETS.map((x) => x.id).join(', ')}`);
   return found;
 }

@@ -16,10 +16,25 @@ export type RecordId = 'attempt' | 'journal' | 'epoch' | 'effect' | 'acceptance'
  * the model (null: no switch removes it). The words for each record live in
  * the vocabulary.
  */
-export const RECORD_GUARDS: Record<RecordId, { invariants: InvariantId[]; removedBy: { id: SwitchId; values: string[] } | null }> = {
+export const RECORD_GUARDS: Record<
+  RecordId,
+  { invariants: InvariantId[]; removedBy: { id: SwitchId; values: string[] } | null }
+> = {
   attempt: { invariants: [], removedBy: null },
-  journal: { invariants: ['supersededAccepted', 'dependantWrong'], removedBy: { id: 'pins', values: ['off'] } },
-  epoch: { invariants: ['staleWrite', 'twoAccepted'], removedBy: { id: 'fencing', values: ['off'] } },
-  effect: { invariants: ['duplicateEffect'], removedBy: { id: 'key', values: ['per-attempt', 'none'] } },
-  acceptance: { invariants: ['dependantWrong'], removedBy: { id: 'rule', values: ['any-accepted', 'latest-finished'] } },
+  journal: {
+    invariants: ['supersededAccepted', 'dependantWrong'],
+    removedBy: { id: 'pins', values: ['off'] },
+  },
+  epoch: {
+    invariants: ['staleWrite', 'twoAccepted'],
+    removedBy: { id: 'fencing', values: ['off'] },
+  },
+  effect: {
+    invariants: ['duplicateEffect'],
+    removedBy: { id: 'key', values: ['per-attempt', 'none'] },
+  },
+  acceptance: {
+    invariants: ['dependantWrong'],
+    removedBy: { id: 'rule', values: ['any-accepted', 'latest-finished'] },
+  },
 };

@@ -75,34 +75,56 @@ function attemptSnapshot(a: Attempt, prev: AttemptSnapshot | undefined): Attempt
 function snapshot(sim: Sim, prev: TickSnapshot | undefined): TickSnapshot {
   const attempts = sim.attempts.map((a, i) => attemptSnapshot(a, prev?.attempts[i]));
   const candidates =
-    prev && prev.candidates.length === sim.candidates.length && sim.candidates.every((c, i) => prev.candidates[i].state === c.status)
+    prev &&
+    prev.candidates.length === sim.candidates.length &&
+    sim.candidates.every((c, i) => prev.candidates[i].state === c.status)
       ? prev.candidates
       : sim.candidates.map((c) => ({ digest: c.digest, attempt: c.attempt, state: c.status }));
   const intents =
     prev &&
     prev.intents.length === sim.intents.length &&
-    sim.intents.every((x, i) => prev.intents[i].state === x.state && prev.intents[i].post === x.post)
+    sim.intents.every(
+      (x, i) => prev.intents[i].state === x.state && prev.intents[i].post === x.post,
+    )
       ? prev.intents
-      : sim.intents.map((i) => ({ digest: i.digest, attempt: i.attempt, key: i.key, state: i.state, post: i.post }));
+      : sim.intents.map((i) => ({
+          digest: i.digest,
+          attempt: i.attempt,
+          key: i.key,
+          state: i.state,
+          post: i.post,
+        }));
   const n = sim.newsletter;
   return {
     tick: sim.t,
     current: sim.current,
     ownerEpoch: sim.ownerEpoch,
-    attempts: prev && attempts.every((a, i) => a === prev.attempts[i]) && attempts.length === prev.attempts.length ? prev.attempts : attempts,
+    attempts:
+      prev &&
+      attempts.every((a, i) => a === prev.attempts[i]) &&
+      attempts.length === prev.attempts.length
+        ? prev.attempts
+        : attempts,
     journal: sim.journal.length,
     candidates,
     intents,
     feedKeys:
       sim.feed.retention === null
-        ? prev && prev.feedKeys.length === sim.feed.remembered.size && sim.feed.posts.length === prev.posts
+        ? prev &&
+          prev.feedKeys.length === sim.feed.remembered.size &&
+          sim.feed.posts.length === prev.posts
           ? prev.feedKeys
           : [...sim.feed.remembered].map(([key, v]) => ({ key, post: v.post.id }))
         : // keys the feed still remembers in this tick (rules page: fault-retention)
-          [...sim.feed.remembered].filter(([, v]) => sim.t - v.post.tick < (sim.feed.retention as number)).map(([key, v]) => ({ key, post: v.post.id })),
+          [...sim.feed.remembered]
+            .filter(([, v]) => sim.t - v.post.tick < (sim.feed.retention as number))
+            .map(([key, v]) => ({ key, post: v.post.id })),
     posts: sim.feed.posts.length,
     newsletter:
-      prev && prev.newsletter.state === n.state && prev.newsletter.digest === n.digest && prev.newsletter.quote === n.quote
+      prev &&
+      prev.newsletter.state === n.state &&
+      prev.newsletter.digest === n.digest &&
+      prev.newsletter.quote === n.quote
         ? prev.newsletter
         : { state: n.state, digest: n.digest, quote: n.quote },
   };
@@ -117,7 +139,8 @@ function snapshot(sim: Sim, prev: TickSnapshot | undefined): TickSnapshot {
  * after the newsletter is ready; rules page #rule-fault-silence).
  */
 function settled(sim: Sim): boolean {
-  if (sim.t <= TIMING.newsletterReady || sim.t - sim.lastEventTick <= TIMING.suspectAfter) return false;
+  if (sim.t <= TIMING.newsletterReady || sim.t - sim.lastEventTick <= TIMING.suspectAfter)
+    return false;
   for (const a of sim.attempts) if (a.wakeAt !== null && a.wakeAt > sim.t) return false;
   return true;
 }
@@ -170,8 +193,20 @@ export function probe(s: Switches, schedule: Schedule): Probe {
       if (w.outcome !== 'rejected' && w.token < Math.max(highest, w.epoch)) belowHighest++;
     }
   });
-  const engine = { duplicateEffect: false, staleWrite: false, supersededAccepted: false, dependantWrong: false, twoAccepted: false };
-  const firstBreach: Record<InvariantId, number | null> = { duplicateEffect: null, staleWrite: null, supersededAccepted: null, dependantWrong: null, twoAccepted: null };
+  const engine = {
+    duplicateEffect: false,
+    staleWrite: false,
+    supersededAccepted: false,
+    dependantWrong: false,
+    twoAccepted: false,
+  };
+  const firstBreach: Record<InvariantId, number | null> = {
+    duplicateEffect: null,
+    staleWrite: null,
+    supersededAccepted: null,
+    dependantWrong: null,
+    twoAccepted: null,
+  };
   for (const b of sim.breaches) {
     engine[b.invariant] = true;
     if (firstBreach[b.invariant] === null) firstBreach[b.invariant] = b.tick;
@@ -206,7 +241,13 @@ function newSim(s: Switches, options: RunOptions, schedule: Schedule, recordEven
     writes: [],
     feed: newFeed(schedule.keyRetention),
     sends: [],
-    newsletter: { state: 'not-ready', tick: null, digest: null, quote: null, readyAt: TIMING.newsletterReady },
+    newsletter: {
+      state: 'not-ready',
+      tick: null,
+      digest: null,
+      quote: null,
+      readyAt: TIMING.newsletterReady,
+    },
     events: [],
     breaches: [],
     restores: [],
@@ -214,12 +255,24 @@ function newSim(s: Switches, options: RunOptions, schedule: Schedule, recordEven
     timersFrom: 0,
     lastEventTick: 0,
     recordEvents,
-    reads: { silenced: false, posterRead: false, posterStruck: false, keyAges: [], keysExpired: 0, restarted: false, endTick: 0 },
+    reads: {
+      silenced: false,
+      posterRead: false,
+      posterStruck: false,
+      keyAges: [],
+      keysExpired: 0,
+      restarted: false,
+      endTick: 0,
+    },
   };
 }
 
 /** The tick loop (#rule-tick); `after`, if given, sees the state at the end of every tick. */
-function loop(sim: Sim, options: RunOptions, after: ((sim: Sim, before: number) => void) | null): void {
+function loop(
+  sim: Sim,
+  options: RunOptions,
+  after: ((sim: Sim, before: number) => void) | null,
+): void {
   const horizon = options.horizon ?? TIMING.horizon;
   const schedule = sim.schedule;
   for (sim.t = 0; sim.t <= horizon; sim.t++) {
@@ -249,7 +302,10 @@ function recordsOf(sim: Sim) {
     sends: sim.sends,
     acceptances: sim.acceptances,
     candidates: sim.candidates,
-    newsletter: n.state === 'admitted' ? { tick: n.tick as number, digest: n.digest as string, quote: n.quote as string } : null,
+    newsletter:
+      n.state === 'admitted'
+        ? { tick: n.tick as number, digest: n.digest as string, quote: n.quote as string }
+        : null,
     versionChangedAt: sim.changedAt,
   };
 }
@@ -280,7 +336,12 @@ function finishedOf(sim: Sim): boolean {
  * Simulate one run. With `lazyTicks`, the run's `ticks` are not taken now:
  * they are computed by `lazyTicks` the first time they are read.
  */
-function run(s: Switches, options: RunOptions, snapshots: boolean, lazyTicks?: () => TickSnapshot[]): Run {
+function run(
+  s: Switches,
+  options: RunOptions,
+  snapshots: boolean,
+  lazyTicks?: () => TickSnapshot[],
+): Run {
   const schedule = options.schedule ?? BASE_SCHEDULE;
   const sim = newSim(s, options, schedule, true);
   const ticks: TickSnapshot[] = [];

@@ -54,11 +54,21 @@ export const BASE_SCHEDULE: Readonly<Schedule> = Object.freeze({
 });
 
 /** The dimensions of the schedule, in a fixed order (URLs and tables use it). */
-export const SCHEDULE_IDS = ['silentAt', 'wakeAfter', 'posterDies', 'keyRetention', 'restartAt', 'epoch'] as const satisfies readonly (keyof Schedule)[];
+export const SCHEDULE_IDS = [
+  'silentAt',
+  'wakeAfter',
+  'posterDies',
+  'keyRetention',
+  'restartAt',
+  'epoch',
+] as const satisfies readonly (keyof Schedule)[];
 export type ScheduleId = (typeof SCHEDULE_IDS)[number];
 
 /** Which schedule dimensions a setting actually uses (the others cannot change its run). */
-export function usedDimensions(s: Pick<Switches, 'silent' | 'postDies'>, sch: Schedule): Record<ScheduleId, boolean> {
+export function usedDimensions(
+  s: Pick<Switches, 'silent' | 'postDies'>,
+  sch: Schedule,
+): Record<ScheduleId, boolean> {
   return {
     silentAt: true,
     wakeAfter: sch.silentAt !== 'never' && s.silent === 'paused',
@@ -73,7 +83,8 @@ export function usedDimensions(s: Pick<Switches, 'silent' | 'postDies'>, sch: Sc
 export function normalise(s: Pick<Switches, 'silent' | 'postDies'>, sch: Schedule): Schedule {
   const used = usedDimensions(s, sch);
   const out = { ...sch };
-  for (const id of SCHEDULE_IDS) if (!used[id]) (out as Record<ScheduleId, unknown>)[id] = BASE_SCHEDULE[id];
+  for (const id of SCHEDULE_IDS)
+    if (!used[id]) (out as Record<ScheduleId, unknown>)[id] = BASE_SCHEDULE[id];
   return out;
 }
 
@@ -114,28 +125,41 @@ export function scheduleParam(id: ScheduleId, sch: Schedule): string {
  * Parameters that are not schedule dimensions are left to the caller; bad
  * values are reported, never thrown, and fall back to the base value.
  */
-export function parseSchedule(params: Iterable<[string, string]>): { schedule: Schedule; problems: ScheduleProblem[] } {
+export function parseSchedule(params: Iterable<[string, string]>): {
+  schedule: Schedule;
+  problems: ScheduleProblem[];
+} {
   const schedule: Schedule = { ...BASE_SCHEDULE };
   const problems: ScheduleProblem[] = [];
   const seen = new Set<string>();
-  const int = (value: string, min: number, max: number) => (/^\d{1,3}$/.test(value) && +value >= min && +value <= max ? +value : null);
+  const int = (value: string, min: number, max: number) =>
+    /^\d{1,3}$/.test(value) && +value >= min && +value <= max ? +value : null;
   for (const [param, value] of params) {
     if (!(SCHEDULE_IDS as readonly string[]).includes(param)) continue;
     const id = param as ScheduleId;
     if (seen.has(id)) {
-      problems.push({ param, value, message: `“${id}” was given more than once; the first value was kept.` });
+      problems.push({
+        param,
+        value,
+        message: `“${id}” was given more than once; the first value was kept.`,
+      });
       continue;
     }
     seen.add(id);
     const bad = (expected: string) =>
-      problems.push({ param, value, message: `“${value.slice(0, 40)}” is not a value of “${id}” (expected ${expected}); using “${scheduleParam(id, BASE_SCHEDULE)}”.` });
+      problems.push({
+        param,
+        value,
+        message: `“${value.slice(0, 40)}” is not a value of “${id}” (expected ${expected}); using “${scheduleParam(id, BASE_SCHEDULE)}”.`,
+      });
     switch (id) {
       case 'silentAt':
         if ((SILENT_AT as readonly string[]).includes(value)) schedule.silentAt = value as SilentAt;
         else bad(SILENT_AT.join(', '));
         break;
       case 'posterDies':
-        if ((POSTER_DIES as readonly string[]).includes(value)) schedule.posterDies = value as PosterDies;
+        if ((POSTER_DIES as readonly string[]).includes(value))
+          schedule.posterDies = value as PosterDies;
         else bad(POSTER_DIES.join(', '));
         break;
       case 'epoch':
@@ -150,13 +174,15 @@ export function parseSchedule(params: Iterable<[string, string]>): { schedule: S
       }
       case 'keyRetention': {
         const n = value === 'run' ? null : int(value, 1, SCHEDULE_LIMITS.keyRetention);
-        if (n === null && value !== 'run') bad(`run, or a whole number of ticks from 1 to ${SCHEDULE_LIMITS.keyRetention}`);
+        if (n === null && value !== 'run')
+          bad(`run, or a whole number of ticks from 1 to ${SCHEDULE_LIMITS.keyRetention}`);
         else schedule.keyRetention = n;
         break;
       }
       case 'restartAt': {
         const n = value === 'none' ? null : int(value, 1, SCHEDULE_LIMITS.restartAt);
-        if (n === null && value !== 'none') bad(`none, or a tick from 1 to ${SCHEDULE_LIMITS.restartAt}`);
+        if (n === null && value !== 'none')
+          bad(`none, or a tick from 1 to ${SCHEDULE_LIMITS.restartAt}`);
         else schedule.restartAt = n;
         break;
       }

@@ -110,7 +110,8 @@ export function emit<K extends EventKind>(
   values: EventValues[K],
 ): void {
   sim.lastEventTick = sim.t;
-  if (sim.recordEvents) sim.events.push({ tick: sim.t, lane, actor, kind, rule, attempt, values } as TraceEvent);
+  if (sim.recordEvents)
+    sim.events.push({ tick: sim.t, lane, actor, kind, rule, attempt, values } as TraceEvent);
 }
 
 /** Note a breach of an invariant at the current tick. */
@@ -147,5 +148,7 @@ export function quoteOf(parts: readonly Part[]): string {
 
 /** The quote for each s2 section hash there is, looked up once rather than per digest. */
 const QUOTE_OF_S2 = new Map(
-  (['v1', 'v2'] as const).map((v) => sectionHash(v, 's2')).map((h) => [h, REVENUE[versionsWithSection('s2', h)[0]]]),
+  (['v1', 'v2'] as const)
+    .map((v) => sectionHash(v, 's2'))
+    .map((h) => [h, REVENUE[versionsWithSection('s2', h)[0]]]),
 );

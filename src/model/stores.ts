@@ -19,14 +19,36 @@ export function protectedWrite(sim: Sim, a: Attempt, store: Store, subject: Writ
   if (sim.s.fencing === 'on') {
     sim.writes.push(decision(sim, a, store, subject, 'rejected'));
     a.state = 'fenced';
-    emit(sim, 'attempt', actorOf(a.n), 'write-rejected', 'fencing', a.n, { store, token: a.token, epoch: sim.ownerEpoch, subject });
+    emit(sim, 'attempt', actorOf(a.n), 'write-rejected', 'fencing', a.n, {
+      store,
+      token: a.token,
+      epoch: sim.ownerEpoch,
+      subject,
+    });
     return false;
   }
   sim.writes.push(decision(sim, a, store, subject, 'stale-applied'));
-  breach(sim, { invariant: 'staleWrite', values: { attempt: a.n, token: a.token, epoch: sim.ownerEpoch, store, subject } });
+  breach(sim, {
+    invariant: 'staleWrite',
+    values: { attempt: a.n, token: a.token, epoch: sim.ownerEpoch, store, subject },
+  });
   return true;
 }
 
-function decision(sim: Sim, a: Attempt, store: Store, subject: WriteSubject, outcome: WriteOutcome): WriteDecision {
-  return { tick: sim.t, store, writer: a.n, token: a.token, epoch: sim.ownerEpoch, subject, outcome };
+function decision(
+  sim: Sim,
+  a: Attempt,
+  store: Store,
+  subject: WriteSubject,
+  outcome: WriteOutcome,
+): WriteDecision {
+  return {
+    tick: sim.t,
+    store,
+    writer: a.n,
+    token: a.token,
+    epoch: sim.ownerEpoch,
+    subject,
+    outcome,
+  };
 }

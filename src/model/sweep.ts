@@ -3,7 +3,15 @@
  * pages quote. Nothing here adds a rule: every figure is a count or a mean
  * over runs that `simulate` produced.
  */
-import { MAIN, SWITCH_IDS, SWITCH_VALUES, allSettings, slugOf, type SwitchId, type Switches } from './switches.ts';
+import {
+  MAIN,
+  SWITCH_IDS,
+  SWITCH_VALUES,
+  allSettings,
+  slugOf,
+  type SwitchId,
+  type Switches,
+} from './switches.ts';
 import { simulate } from './run.ts';
 import { INVARIANT_IDS, type InvariantId, type Run } from './types.ts';
 import { RECORD_GUARDS, type RecordId } from './records.ts';
@@ -43,10 +51,9 @@ export interface Tally {
 }
 
 export function tally(runs: readonly Run[]): Tally {
-  const byInvariant = Object.fromEntries(INVARIANT_IDS.map((id) => [id, runs.filter((r) => r.invariants[id]).length])) as Record<
-    InvariantId,
-    number
-  >;
+  const byInvariant = Object.fromEntries(
+    INVARIANT_IDS.map((id) => [id, runs.filter((r) => r.invariants[id]).length]),
+  ) as Record<InvariantId, number>;
   const calls = runs.map((r) => r.calls);
   return {
     runs: runs.length,
@@ -62,18 +69,37 @@ export function tally(runs: readonly Run[]): Tally {
 }
 
 /** Runs grouped by the value of one switch. */
-export function groupBy(id: SwitchId, runs: readonly Run[] = runAll()): { value: string; tally: Tally }[] {
-  return SWITCH_VALUES[id].map((value) => ({ value, tally: tally(runs.filter((r) => r.switches[id] === value)) }));
+export function groupBy(
+  id: SwitchId,
+  runs: readonly Run[] = runAll(),
+): { value: string; tally: Tally }[] {
+  return SWITCH_VALUES[id].map((value) => ({
+    value,
+    tally: tally(runs.filter((r) => r.switches[id] === value)),
+  }));
 }
 
 /** The four protections whose values are fixed when "all protections are on". */
-export const PROTECTIONS = { fencing: 'on', pins: 'on', key: 'per-operation', rule: 'current-accepted' } as const;
+export const PROTECTIONS = {
+  fencing: 'on',
+  pins: 'on',
+  key: 'per-operation',
+  rule: 'current-accepted',
+} as const;
 
 /** The event switches: what happens to the run, as opposed to what protects it. */
-export const EVENT_SWITCHES = ['silent', 'change', 'postDies'] as const satisfies readonly SwitchId[];
+export const EVENT_SWITCHES = [
+  'silent',
+  'change',
+  'postDies',
+] as const satisfies readonly SwitchId[];
 
 export function allProtectionsOn(runs: readonly Run[] = runAll()): Run[] {
-  return runs.filter((r) => (Object.keys(PROTECTIONS) as (keyof typeof PROTECTIONS)[]).every((k) => r.switches[k] === PROTECTIONS[k]));
+  return runs.filter((r) =>
+    (Object.keys(PROTECTIONS) as (keyof typeof PROTECTIONS)[]).every(
+      (k) => r.switches[k] === PROTECTIONS[k],
+    ),
+  );
 }
 
 export type EventCombination = Pick<Switches, 'silent' | 'change' | 'postDies'>;
@@ -81,7 +107,9 @@ export type EventCombination = Pick<Switches, 'silent' | 'change' | 'postDies'>;
 /** Every combination of the event switches, first switch slowest (12). */
 export function eventCombinations(): EventCombination[] {
   return SWITCH_VALUES.silent.flatMap((silent) =>
-    SWITCH_VALUES.change.flatMap((change) => SWITCH_VALUES.postDies.map((postDies) => ({ silent, change, postDies }))),
+    SWITCH_VALUES.change.flatMap((change) =>
+      SWITCH_VALUES.postDies.map((postDies) => ({ silent, change, postDies })),
+    ),
   );
 }
 
@@ -102,9 +130,11 @@ export function breakingCondition(runs: readonly Run[]): BreakCondition {
   for (const id of EVENT_SWITCHES) {
     for (const value of SWITCH_VALUES[id] as readonly string[]) {
       const eq = runs.filter((r) => r.switches[id] === value);
-      if (eq.length === breaking.size && eq.every((r) => breaking.has(r))) return { kind: 'eq', id, value };
+      if (eq.length === breaking.size && eq.every((r) => breaking.has(r)))
+        return { kind: 'eq', id, value };
       const ne = runs.filter((r) => r.switches[id] !== value);
-      if (ne.length === breaking.size && ne.every((r) => breaking.has(r))) return { kind: 'ne', id, value };
+      if (ne.length === breaking.size && ne.every((r) => breaking.has(r)))
+        return { kind: 'ne', id, value };
     }
   }
   return { kind: 'several' };
@@ -137,17 +167,26 @@ export const WEAKENINGS: { id: string; change: Partial<Switches> }[] = [
 export function weakenOne(runs: readonly Run[] = runAll()): Weakening[] {
   return WEAKENINGS.map((w) => {
     const want: Partial<Switches> = { ...PROTECTIONS, checkpoints: 'per-step', ...w.change };
-    const picked = runs.filter((r) => (Object.keys(want) as SwitchId[]).every((k) => r.switches[k] === want[k]));
+    const picked = runs.filter((r) =>
+      (Object.keys(want) as SwitchId[]).every((k) => r.switches[k] === want[k]),
+    );
     return {
       ...w,
       runs: picked,
       tally: tally(picked),
-      breakingEvents: picked
-        .filter(breaksSomething)
-        .map((r) => ({ silent: r.switches.silent, change: r.switches.change, postDies: r.switches.postDies })),
+      breakingEvents: picked.filter(breaksSomething).map((r) => ({
+        silent: r.switches.silent,
+        change: r.switches.change,
+        postDies: r.switches.postDies,
+      })),
       byEvents: eventCombinations().map((events) => ({
         events,
-        run: picked.find((r) => r.switches.silent === events.silent && r.switches.change === events.change && r.switches.postDies === events.postDies)!,
+        run: picked.find(
+          (r) =>
+            r.switches.silent === events.silent &&
+            r.switches.change === events.change &&
+            r.switches.postDies === events.postDies,
+        )!,
       })),
       condition: breakingCondition(picked),
     };
@@ -192,10 +231,16 @@ export function failOpenVersusClosed(): FailModes {
 }
 
 /** Over all runs: those in which the record is removed by its switch, and how many of them break an invariant it guards. */
-export function withoutRecord(id: RecordId, runs: readonly Run[] = runAll()): { without: number; broken: number } {
+export function withoutRecord(
+  id: RecordId,
+  runs: readonly Run[] = runAll(),
+): { without: number; broken: number } {
   const g = RECORD_GUARDS[id];
   if (!g.removedBy) return { without: 0, broken: 0 };
   const { id: sw, values } = g.removedBy;
   const without = runs.filter((r) => values.includes(r.switches[sw]));
-  return { without: without.length, broken: without.filter((r) => g.invariants.some((inv) => r.invariants[inv])).length };
+  return {
+    without: without.length,
+    broken: without.filter((r) => g.invariants.some((inv) => r.invariants[inv])).length,
+  };
 }

@@ -48,7 +48,11 @@ export const SLUG_WORD: { [K in SwitchId]: Record<Switches[K], string> } = {
   checkpoints: { 'per-step': 'per-step', 'end-only': 'end-only' },
   change: { outage: 'outage', never: 'never', 'after-acceptance': 'after-acceptance' },
   pins: { on: 'pins-on', off: 'pins-off' },
-  rule: { 'current-accepted': 'current-accepted', 'any-accepted': 'any-accepted', 'latest-finished': 'latest-finished' },
+  rule: {
+    'current-accepted': 'current-accepted',
+    'any-accepted': 'any-accepted',
+    'latest-finished': 'latest-finished',
+  },
   postDies: { yes: 'post-dies', no: 'post-survives' },
   key: { 'per-operation': 'per-operation', 'per-attempt': 'per-attempt', none: 'no-key' },
 };
@@ -120,7 +124,10 @@ export interface ParseProblem {
  * Read a setting from query parameters. Unknown parameters and values are
  * reported, never thrown: each bad switch falls back to its main-trace value.
  */
-export function parseSwitches(params: Iterable<[string, string]>): { switches: Switches; problems: ParseProblem[] } {
+export function parseSwitches(params: Iterable<[string, string]>): {
+  switches: Switches;
+  problems: ParseProblem[];
+} {
   const switches: Switches = { ...MAIN };
   const problems: ParseProblem[] = [];
   const seen = new Set<string>();
@@ -131,7 +138,11 @@ export function parseSwitches(params: Iterable<[string, string]>): { switches: S
     }
     const id = param as SwitchId;
     if (seen.has(id)) {
-      problems.push({ param, value, message: `“${id}” was given more than once; the first value was kept.` });
+      problems.push({
+        param,
+        value,
+        message: `“${id}” was given more than once; the first value was kept.`,
+      });
       continue;
     }
     seen.add(id);

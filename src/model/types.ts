@@ -172,7 +172,13 @@ export interface EventValues {
   'wakes-to-write': { step: StepName; result: string; token: number };
   'woken-step-journaled': { step: StepName; stale: StaleMark };
   'wakes-holding': { step: StepName; result: string };
-  'candidate-written': { digest: string; pin: VersionName; quote: string; endOnly: boolean; stale: StaleMark };
+  'candidate-written': {
+    digest: string;
+    pin: VersionName;
+    quote: string;
+    endOnly: boolean;
+    stale: StaleMark;
+  };
   'send-rejected': { key: string | null; reason: string };
   'send-remembered': { key: string | null; post: string };
   'send-applied': { key: string | null; post: string; duplicate: boolean };
@@ -231,7 +237,8 @@ export interface NewsletterRecord {
   readyAt: number;
 }
 
-export type InvariantId = 'duplicateEffect' | 'staleWrite' | 'supersededAccepted' | 'dependantWrong' | 'twoAccepted';
+export type InvariantId =
+  'duplicateEffect' | 'staleWrite' | 'supersededAccepted' | 'dependantWrong' | 'twoAccepted';
 export const INVARIANT_IDS: InvariantId[] = [
   'duplicateEffect',
   'staleWrite',
@@ -243,9 +250,24 @@ export const INVARIANT_IDS: InvariantId[] = [
 /** A breach the engine noted as it happened, with the values that show it. */
 export type Breach = { tick: number } & (
   | { invariant: 'duplicateEffect'; values: { post: string; digest: string } }
-  | { invariant: 'staleWrite'; values: { attempt: number; token: number; epoch: number; store: Store; subject: WriteSubject } }
-  | { invariant: 'supersededAccepted'; values: { digest: string; content: VersionName | null; current: VersionName } }
-  | { invariant: 'dependantWrong'; values: { digest: string; accepted: boolean; current: VersionName } }
+  | {
+      invariant: 'staleWrite';
+      values: {
+        attempt: number;
+        token: number;
+        epoch: number;
+        store: Store;
+        subject: WriteSubject;
+      };
+    }
+  | {
+      invariant: 'supersededAccepted';
+      values: { digest: string; content: VersionName | null; current: VersionName };
+    }
+  | {
+      invariant: 'dependantWrong';
+      values: { digest: string; accepted: boolean; current: VersionName };
+    }
   | { invariant: 'twoAccepted'; values: { first: string; second: string; current: VersionName } }
 );
 
@@ -266,7 +288,13 @@ export interface TickSnapshot {
   }[];
   journal: number; // entries written so far (a prefix of run.journal)
   candidates: { digest: string; attempt: number; state: ArtifactState }[];
-  intents: { digest: string; attempt: number; key: string | null; state: EffectState; post: string | null }[];
+  intents: {
+    digest: string;
+    attempt: number;
+    key: string | null;
+    state: EffectState;
+    post: string | null;
+  }[];
   feedKeys: { key: string; post: string }[];
   posts: number;
   newsletter: { state: NewsletterState; digest: string | null; quote: string | null };

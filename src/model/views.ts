@@ -15,13 +15,21 @@ export function eventsAt(run: Run, tick: number): TraceEvent[] {
  * attempts admitted by then did about it: restored it (their restore names
  * this very result), or computed that step themselves instead.
  */
-export function journalAt(run: Run, tick: number): (JournalEntry & { restoredBy: number[]; redoneBy: number[] })[] {
+export function journalAt(
+  run: Run,
+  tick: number,
+): (JournalEntry & { restoredBy: number[]; redoneBy: number[] })[] {
   return run.journal
     .filter((e) => e.tick <= tick)
     .map((e) => ({
       ...e,
       restoredBy: run.restores
-        .filter((r) => r.tick <= tick && r.step === e.step && run.attempts[r.attempt - 1].parts[r.step]?.resultId === e.resultId)
+        .filter(
+          (r) =>
+            r.tick <= tick &&
+            r.step === e.step &&
+            run.attempts[r.attempt - 1].parts[r.step]?.resultId === e.resultId,
+        )
         .map((r) => r.attempt),
       redoneBy: run.attempts
         .filter(
@@ -58,8 +66,18 @@ export function toRunJson(run: Run, url: string) {
     staleWritesApplied: run.staleWritesApplied,
     posts: run.posts,
     duplicatePosts: run.duplicatePosts,
-    acceptances: run.acceptances.map((a) => ({ tick: a.tick, digest: short(a.digest), version: a.version })),
-    newsletter: run.newsletter ? { tick: run.newsletter.tick, digest: short(run.newsletter.digest), quote: run.newsletter.quote } : null,
+    acceptances: run.acceptances.map((a) => ({
+      tick: a.tick,
+      digest: short(a.digest),
+      version: a.version,
+    })),
+    newsletter: run.newsletter
+      ? {
+          tick: run.newsletter.tick,
+          digest: short(run.newsletter.digest),
+          quote: run.newsletter.quote,
+        }
+      : null,
     finished: run.finished,
     invariants: run.invariants,
     lastTick: run.lastTick,

@@ -74,7 +74,8 @@ function silenceStrikes(sim: Sim, a: Attempt, action: SilentAt): boolean {
 /** The rule behind #1's silence and waking: the base rule, or the schedule's when it differs from the base. */
 function silenceRule(sim: Sim): 'silent' | 'fault-silence' {
   const sch = sim.schedule;
-  return sch.silentAt === BASE_SCHEDULE.silentAt && (sim.s.silent === 'crashed' || sch.wakeAfter === BASE_SCHEDULE.wakeAfter)
+  return sch.silentAt === BASE_SCHEDULE.silentAt &&
+    (sim.s.silent === 'crashed' || sch.wakeAfter === BASE_SCHEDULE.wakeAfter)
     ? 'silent'
     : 'fault-silence';
 }
@@ -90,7 +91,9 @@ function goSilent(sim: Sim, a: Attempt): void {
 function fallSilentBefore(sim: Sim, a: Attempt, resume: NonNullable<Attempt['resume']>): void {
   goSilent(sim, a);
   a.resume = resume;
-  emit(sim, 'attempt', actorOf(a.n), 'falls-silent-before', 'fault-silence', a.n, { action: resume.action });
+  emit(sim, 'attempt', actorOf(a.n), 'falls-silent-before', 'fault-silence', a.n, {
+    action: resume.action,
+  });
 }
 
 function compute(sim: Sim, a: Attempt, step: StepName): void {
@@ -107,15 +110,25 @@ function compute(sim: Sim, a: Attempt, step: StepName): void {
   a.parts[step] = part;
   if (sim.s.checkpoints === 'per-step') {
     if (!saveStep(sim, a, part)) return;
-    emit(sim, 'journal', actorOf(a.n), 'step-journaled', 'compute', a.n, { step, pin: a.pin, result: part.resultId, stale: staleMark(sim, a) });
+    emit(sim, 'journal', actorOf(a.n), 'step-journaled', 'compute', a.n, {
+      step,
+      pin: a.pin,
+      result: part.resultId,
+      stale: staleMark(sim, a),
+    });
   } else {
     a.unsaved.push(step);
-    emit(sim, 'attempt', actorOf(a.n), 'step-held', 'compute', a.n, { step, pin: a.pin, result: part.resultId });
+    emit(sim, 'attempt', actorOf(a.n), 'step-held', 'compute', a.n, {
+      step,
+      pin: a.pin,
+      result: part.resultId,
+    });
   }
 }
 
 function saveStep(sim: Sim, a: Attempt, part: Part): boolean {
-  if (!protectedWrite(sim, a, 'journal', { kind: 'step', step: part.step, result: part.resultId })) return false;
+  if (!protectedWrite(sim, a, 'journal', { kind: 'step', step: part.step, result: part.resultId }))
+    return false;
   sim.journal.push({
     step: part.step,
     resultId: part.resultId,
@@ -140,9 +153,16 @@ function wake(sim: Sim, a: Attempt): void {
   a.parts[step] = part;
   const rule = silenceRule(sim);
   if (sim.s.checkpoints === 'per-step') {
-    emit(sim, 'attempt', actorOf(a.n), 'wakes-to-write', rule, a.n, { step, result: part.resultId, token: a.token });
+    emit(sim, 'attempt', actorOf(a.n), 'wakes-to-write', rule, a.n, {
+      step,
+      result: part.resultId,
+      token: a.token,
+    });
     if (!saveStep(sim, a, part)) return;
-    emit(sim, 'journal', actorOf(a.n), 'woken-step-journaled', rule, a.n, { step, stale: staleMark(sim, a) });
+    emit(sim, 'journal', actorOf(a.n), 'woken-step-journaled', rule, a.n, {
+      step,
+      stale: staleMark(sim, a),
+    });
   } else {
     a.unsaved.push(step);
     emit(sim, 'attempt', actorOf(a.n), 'wakes-holding', rule, a.n, { step, result: part.resultId });
@@ -157,7 +177,10 @@ function wakeToAct(sim: Sim, a: Attempt): void {
   a.resume = undefined;
   delete a.resume;
   a.lastHeartbeat = sim.t;
-  emit(sim, 'attempt', actorOf(a.n), 'wakes-to-act', 'fault-silence', a.n, { action: resume.action, token: a.token });
+  emit(sim, 'attempt', actorOf(a.n), 'wakes-to-act', 'fault-silence', a.n, {
+    action: resume.action,
+    token: a.token,
+  });
   if (resume.action === 'assemble') assemble(sim, a);
   else deliver(sim, a, resume.intent);
 }
@@ -196,7 +219,8 @@ function assemble(sim: Sim, a: Attempt): void {
 const ANNOUNCEMENT_TEXT = `New digest for ${WORK_ID}`;
 
 export function keyFor(sim: Sim, a: Attempt, digest: string): string | null {
-  if (sim.s.key === 'per-operation') return (OPERATION_KEYS[digest] ??= `announce:${WORK_ID}:${short(digest)}`);
+  if (sim.s.key === 'per-operation')
+    return (OPERATION_KEYS[digest] ??= `announce:${WORK_ID}:${short(digest)}`);
   if (sim.s.key === 'per-attempt') return (ATTEMPT_KEYS[a.n] ??= `announce:${WORK_ID}:#${a.n}`);
   return null;
 }
@@ -231,7 +255,12 @@ function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembere
   if (receipt.kind === 'applied' && receipt.forgot) {
     sim.reads.keysExpired += 1;
     const retention = sim.feed.retention as number;
-    emit(sim, 'effect', 'feed', 'key-expired', 'fault-retention', a.n, { key: key as string, post: receipt.forgot.id, storedAt: receipt.forgot.tick, retention });
+    emit(sim, 'effect', 'feed', 'key-expired', 'fault-retention', a.n, {
+      key: key as string,
+      post: receipt.forgot.id,
+      storedAt: receipt.forgot.tick,
+      retention,
+    });
   }
   intent.state = 'unconfirmed';
   intent.post = receipt.post.id;
@@ -239,19 +268,33 @@ function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembere
     emit(sim, 'effect', 'feed', 'send-remembered', 'feed', a.n, { key, post: receipt.post.id });
     return 'remembered';
   }
-  emit(sim, 'effect', 'feed', 'send-applied', 'feed', a.n, { key, post: receipt.post.id, duplicate: dup });
-  if (dup) breach(sim, { invariant: 'duplicateEffect', values: { post: receipt.post.id, digest: intent.digest } });
+  emit(sim, 'effect', 'feed', 'send-applied', 'feed', a.n, {
+    key,
+    post: receipt.post.id,
+    duplicate: dup,
+  });
+  if (dup)
+    breach(sim, {
+      invariant: 'duplicateEffect',
+      values: { post: receipt.post.id, digest: intent.digest },
+    });
   return 'applied';
 }
 
 function confirm(sim: Sim, a: Attempt, intentIndex: number): boolean {
   const intent = sim.intents[intentIndex];
-  if (!protectedWrite(sim, a, 'confirmations', { kind: 'confirmation', post: intent.post as string })) return false;
+  if (
+    !protectedWrite(sim, a, 'confirmations', { kind: 'confirmation', post: intent.post as string })
+  )
+    return false;
   intent.state = 'confirmed';
   intent.confirmedAt = sim.t;
   intent.confirmedBy = a.n;
   a.state = 'done';
-  emit(sim, 'effect', actorOf(a.n), 'confirmed', a.kind === 'settle' ? 'settle' : 'post', a.n, { post: intent.post as string, stale: staleMark(sim, a) });
+  emit(sim, 'effect', actorOf(a.n), 'confirmed', a.kind === 'settle' ? 'settle' : 'post', a.n, {
+    post: intent.post as string,
+    stale: staleMark(sim, a),
+  });
   return true;
 }
 
@@ -260,10 +303,23 @@ function post(sim: Sim, a: Attempt, digest: string): void {
   a.lastHeartbeat = sim.t;
   const key = keyFor(sim, a, digest);
   if (!protectedWrite(sim, a, 'intents', { kind: 'intent', digest })) return;
-  sim.intents.push({ digest, attempt: a.n, key, tick: sim.t, state: 'recorded', post: null, confirmedAt: null, confirmedBy: null });
+  sim.intents.push({
+    digest,
+    attempt: a.n,
+    key,
+    tick: sim.t,
+    state: 'recorded',
+    post: null,
+    confirmedAt: null,
+    confirmedBy: null,
+  });
   const index = sim.intents.length - 1;
-  emit(sim, 'effect', actorOf(a.n), 'intent-recorded', 'post', a.n, { digest, stale: staleMark(sim, a) });
-  if (silenceStrikes(sim, a, 'effect')) return fallSilentBefore(sim, a, { action: 'send', intent: index });
+  emit(sim, 'effect', actorOf(a.n), 'intent-recorded', 'post', a.n, {
+    digest,
+    stale: staleMark(sim, a),
+  });
+  if (silenceStrikes(sim, a, 'effect'))
+    return fallSilentBefore(sim, a, { action: 'send', intent: index });
   deliver(sim, a, index);
 }
 
@@ -273,7 +329,10 @@ function post(sim: Sim, a: Attempt, digest: string): void {
  * the run's first post (#rule-post-dies; other points: #rule-fault-poster).
  */
 function deliver(sim: Sim, a: Attempt, index: number): void {
-  const dies = sim.s.postDies === 'yes' && !sim.reads.posterStruck && sim.feed.posts.length === 0 ? sim.schedule.posterDies : null;
+  const dies =
+    sim.s.postDies === 'yes' && !sim.reads.posterStruck && sim.feed.posts.length === 0
+      ? sim.schedule.posterDies
+      : null;
   if (dies) sim.reads.posterRead = true;
   if (dies === 'before-send') return die(sim, a, 'before-send');
   const outcome = send(sim, a, index);

@@ -70,8 +70,18 @@ export function short(hash: string): string {
 }
 
 const SECTION_HASH: Record<VersionName, Record<StepName, string>> = {
-  v1: { s1: sha256Hex(SECTION_TEXT.v1.s1), s2: sha256Hex(SECTION_TEXT.v1.s2), s3: sha256Hex(SECTION_TEXT.v1.s3), s4: sha256Hex(SECTION_TEXT.v1.s4) },
-  v2: { s1: sha256Hex(SECTION_TEXT.v2.s1), s2: sha256Hex(SECTION_TEXT.v2.s2), s3: sha256Hex(SECTION_TEXT.v2.s3), s4: sha256Hex(SECTION_TEXT.v2.s4) },
+  v1: {
+    s1: sha256Hex(SECTION_TEXT.v1.s1),
+    s2: sha256Hex(SECTION_TEXT.v1.s2),
+    s3: sha256Hex(SECTION_TEXT.v1.s3),
+    s4: sha256Hex(SECTION_TEXT.v1.s4),
+  },
+  v2: {
+    s1: sha256Hex(SECTION_TEXT.v2.s1),
+    s2: sha256Hex(SECTION_TEXT.v2.s2),
+    s3: sha256Hex(SECTION_TEXT.v2.s3),
+    s4: sha256Hex(SECTION_TEXT.v2.s4),
+  },
 };
 
 /** Section hash: SHA-256 of the section text. */

@@ -24,7 +24,9 @@ if (help) {
     box.setAttribute('aria-labelledby', 'nf-heading');
     const h = document.createElement('h2');
     h.id = 'nf-heading';
-    h.textContent = suggestions.length ? 'Did you mean one of these traces?' : 'No trace has an address like this';
+    h.textContent = suggestions.length
+      ? 'Did you mean one of these traces?'
+      : 'No trace has an address like this';
     box.append(h);
     if (suggestions.length) {
       const list = document.createElement('ul');
@@ -33,7 +35,9 @@ if (help) {
         const li = document.createElement('li');
         const a = document.createElement('a');
         a.href = joinBase(base, tracePath(s.switches)) + hash;
-        const words = changedFromMain(s.switches).length ? describeSetting(s.switches) : 'the main trace';
+        const words = changedFromMain(s.switches).length
+          ? describeSetting(s.switches)
+          : 'the main trace';
         a.textContent = words.charAt(0).toUpperCase() + words.slice(1);
         const code = document.createElement('code');
         code.textContent = s.slug;

@@ -13,7 +13,12 @@ interface PagefindUIOptions {
   resetStyles?: boolean;
   autofocus?: boolean;
   translations?: Record<string, string>;
-  ranking?: { pageLength?: number; termFrequency?: number; termSaturation?: number; metaWeights?: Record<string, number> };
+  ranking?: {
+    pageLength?: number;
+    termFrequency?: number;
+    termSaturation?: number;
+    metaWeights?: Record<string, number>;
+  };
 }
 interface PagefindUIInstance {
   triggerSearch(term: string): void;
@@ -71,7 +76,8 @@ if (root) {
       // "trace" or "page"); ?traces=no in the address keeps the choice.
       const scope = document.getElementById('search-scope');
       const noTraces = document.getElementById('search-no-traces') as HTMLInputElement | null;
-      const scopeFilter = (): Record<string, string[]> => (noTraces?.checked ? { kind: ['page'] } : {});
+      const scopeFilter = (): Record<string, string[]> =>
+        noTraces?.checked ? { kind: ['page'] } : {};
       if (scope && noTraces) {
         noTraces.checked = new URLSearchParams(location.search).get('traces') === 'no';
         scope.hidden = false;

@@ -12,10 +12,26 @@
 //              that changed since the tick before are the ones the model's records say
 // Mangled URLs are in fuzz.spec.ts. Weight and latency budgets are measured by `npm run bench`, never asserted here.
 import { test, expect, settle } from './fixtures.ts';
-import { PRESETS, MAIN, SWITCH_IDS, SWITCH_VALUES, INVARIANT_IDS, TIMING, short, slugOf } from '../../src/model/index.ts';
+import {
+  PRESETS,
+  MAIN,
+  SWITCH_IDS,
+  SWITCH_VALUES,
+  INVARIANT_IDS,
+  TIMING,
+  short,
+  slugOf,
+} from '../../src/model/index.ts';
 import { SCENES, sceneSwitches } from '../../src/components/explorer/scenes.ts';
-import { fmt, outcomeProblems, prng, readState, ready, runOf, switchProblems } from './explorer-helpers.ts';
-
+import {
+  fmt,
+  outcomeProblems,
+  prng,
+  readState,
+  ready,
+  runOf,
+  switchProblems,
+} from './explorer-helpers.ts';
 
 test('presets: by button and by URL, the model’s outcome', async ({ page }) => {
   await page.goto('explorer/');
@@ -28,22 +44,34 @@ test('presets: by button and by URL, the model’s outcome', async ({ page }) =>
     const run = runOf(p.switches);
     const here = [...switchProblems(st, p.switches), ...outcomeProblems(st, run)];
     // (explorer.mjs compared `!attr === 'true'`, which is always false: this check never failed)
-    if ((await page.getAttribute(`[data-preset="${p.id}"]`, 'aria-pressed')) !== 'true') here.push('preset button not pressed');
-    const pressed = await page.$$eval('[data-preset][aria-pressed="true"]', (bs) => bs.map((b) => (b as HTMLElement).dataset.preset));
+    if ((await page.getAttribute(`[data-preset="${p.id}"]`, 'aria-pressed')) !== 'true')
+      here.push('preset button not pressed');
+    const pressed = await page.$$eval('[data-preset][aria-pressed="true"]', (bs) =>
+      bs.map((b) => (b as HTMLElement).dataset.preset),
+    );
     if (pressed.length !== 1) here.push(`pressed preset buttons: ${pressed.join(', ')}`);
     const q = new URLSearchParams(st.search);
-    for (const id of SWITCH_IDS) if ((q.get(id) ?? MAIN[id]) !== p.switches[id]) here.push(`URL ${id}=${q.get(id)} ≠ ${p.switches[id]}`);
+    for (const id of SWITCH_IDS)
+      if ((q.get(id) ?? MAIN[id]) !== p.switches[id])
+        here.push(`URL ${id}=${q.get(id)} ≠ ${p.switches[id]}`);
     // Every broken invariant names its record and links to the article.
-    const links = await page.$$eval('.ex-result li.is-broken a', (as) => as.map((a) => a.getAttribute('href')!));
+    const links = await page.$$eval('.ex-result li.is-broken a', (as) =>
+      as.map((a) => a.getAttribute('href')!),
+    );
     const broken = INVARIANT_IDS.filter((id) => run.invariants[id]).length;
-    if (links.length !== broken || links.some((h) => !/\/article\/#[a-z-]+$/.test(h))) here.push(`article links ${JSON.stringify(links)} for ${broken} broken`);
+    if (links.length !== broken || links.some((h) => !/\/article\/#[a-z-]+$/.test(h)))
+      here.push(`article links ${JSON.stringify(links)} for ${broken} broken`);
     problems.push(...here.map((x) => `${p.id}: ${x}`));
   }
   for (const p of PRESETS) {
     await page.goto(`explorer/?${fmt(p.switches)}`);
     await ready(page);
     const st = await readState(page);
-    problems.push(...[...switchProblems(st, p.switches), ...outcomeProblems(st, runOf(p.switches))].map((x) => `${p.id} by URL: ${x}`));
+    problems.push(
+      ...[...switchProblems(st, p.switches), ...outcomeProblems(st, runOf(p.switches))].map(
+        (x) => `${p.id} by URL: ${x}`,
+      ),
+    );
     if (st.notice) problems.push(`${p.id} by URL: unexpected notice ${st.notice}`);
   }
   expect(problems).toEqual([]);
@@ -61,12 +89,15 @@ test('route: 14 scenes by button, arrow keys, transcript link and URL', async ({
     const tick = sc.tick(runOf(sw));
     const here: string[] = [];
     if (st.sceneCount !== `Scene ${k} of ${n}`) here.push(`counter "${st.sceneCount}"`);
-    if (new URLSearchParams(st.search).get('scene') !== String(k)) here.push(`URL ${st.search} lacks scene=${k}`);
+    if (new URLSearchParams(st.search).get('scene') !== String(k))
+      here.push(`URL ${st.search} lacks scene=${k}`);
     if (st.hash !== `#t${tick}`) here.push(`hash ${st.hash} ≠ #t${tick}`);
     if (st.tick !== tick) here.push(`slider at ${st.tick}, want ${tick}`);
     if (!st.heading?.includes(`t${tick}`)) here.push(`heading "${st.heading}"`);
     here.push(...switchProblems(st, sw));
-    for (const f of sc.focus) if (!st.focus.includes(`ex-${f}`)) here.push(`panel ex-${f} not highlighted (${st.focus.join(', ')})`);
+    for (const f of sc.focus)
+      if (!st.focus.includes(`ex-${f}`))
+        here.push(`panel ex-${f} not highlighted (${st.focus.join(', ')})`);
     problems.push(...here.map((x) => `scene ${k} (${how}): ${x}`));
   };
   // A bare address opens on scene 1: its setting, its tick, its panels marked, and the address left bare.
@@ -77,9 +108,12 @@ test('route: 14 scenes by button, arrow keys, transcript link and URL', async ({
     const tick = SCENES[0].tick(runOf(sceneSwitches(SCENES[0])));
     if (st.sceneCount !== `Scene 1 of ${n}`) problems.push(`opening: counter "${st.sceneCount}"`);
     if (st.tick !== tick) problems.push(`opening: slider at ${st.tick}, want scene 1's t${tick}`);
-    if (st.search !== '' || st.hash !== '') problems.push(`opening: address became ${st.search}${st.hash}`);
-    for (const f of SCENES[0].focus) if (!st.focus.includes(`ex-${f}`)) problems.push(`opening: panel ex-${f} not highlighted`);
-    if (await page.locator('.ex-guide__panel.is-away').count()) problems.push('opening: the guide says it is away from its scene');
+    if (st.search !== '' || st.hash !== '')
+      problems.push(`opening: address became ${st.search}${st.hash}`);
+    for (const f of SCENES[0].focus)
+      if (!st.focus.includes(`ex-${f}`)) problems.push(`opening: panel ex-${f} not highlighted`);
+    if (await page.locator('.ex-guide__panel.is-away').count())
+      problems.push('opening: the guide says it is away from its scene');
   }
   await page.click('[data-guide="next"]');
   for (let k = 2; k <= n; k++) {
@@ -96,15 +130,18 @@ test('route: 14 scenes by button, arrow keys, transcript link and URL', async ({
   await page.keyboard.press('ArrowDown');
   await settle(page);
   const st = await readState(page);
-  if (st.checked.fencing !== 'off') problems.push(`ArrowDown in the fencing group: fencing=${st.checked.fencing}`);
-  if (st.sceneCount !== `Scene ${n} of ${n}`) problems.push(`ArrowDown in a radio group moved the route: ${st.sceneCount}`);
+  if (st.checked.fencing !== 'off')
+    problems.push(`ArrowDown in the fencing group: fencing=${st.checked.fencing}`);
+  if (st.sceneCount !== `Scene ${n} of ${n}`)
+    problems.push(`ArrowDown in a radio group moved the route: ${st.sceneCount}`);
   await page.click('.ex-transcript summary');
   await page.click('.ex-transcript li:nth-child(5) a');
   await checkScene(5, 'transcript link');
   await page.goBack();
   await settle(page);
   const back = await readState(page);
-  if (back.checked.fencing !== 'off') problems.push(`back after the transcript link: fencing=${back.checked.fencing}, want off`);
+  if (back.checked.fencing !== 'off')
+    problems.push(`back after the transcript link: fencing=${back.checked.fencing}, want off`);
   await page.goto('explorer/?scene=11');
   await ready(page);
   await checkScene(11, 'URL');
@@ -138,26 +175,41 @@ test('roundtrip: reload, back and forward restore the state', async ({ page }) =
     await page.reload();
     await ready(page);
     const after = await readState(page);
-    problems.push(...switchProblems(after, want).map((x) => `round ${i} after reload (${fmt(want as never)}): ${x}`));
-    if (after.tick !== before.tick) problems.push(`round ${i}: tick ${before.tick} became ${after.tick} after reload`);
+    problems.push(
+      ...switchProblems(after, want).map(
+        (x) => `round ${i} after reload (${fmt(want as never)}): ${x}`,
+      ),
+    );
+    if (after.tick !== before.tick)
+      problems.push(`round ${i}: tick ${before.tick} became ${after.tick} after reload`);
     if (after.notice) problems.push(`round ${i}: notice after reload: ${after.notice}`);
     problems.push(...outcomeProblems(after, runOf(want as never)).map((x) => `round ${i}: ${x}`));
     // Tick steps replace the history entry (they add none): one Back leaves this run.
     await page.goBack();
     await settle(page);
-    problems.push(...switchProblems(await readState(page), states[2].checked).map((x) => `round ${i} back: ${x}`));
+    problems.push(
+      ...switchProblems(await readState(page), states[2].checked).map(
+        (x) => `round ${i} back: ${x}`,
+      ),
+    );
     await page.goForward();
     await settle(page);
     const fwd = await readState(page);
     problems.push(...switchProblems(fwd, states[3].checked).map((x) => `round ${i} forward: ${x}`));
-    if (fwd.tick !== before.tick) problems.push(`round ${i}: forward gave t${fwd.tick}, want the stepped-to t${before.tick}`);
+    if (fwd.tick !== before.tick)
+      problems.push(`round ${i}: forward gave t${fwd.tick}, want the stepped-to t${before.tick}`);
   }
   expect(problems).toEqual([]);
 });
 
 /** The ticks at which two runs' events differ, computed here independently of the page. */
 function expectedDiff(a: ReturnType<typeof runOf>, b: ReturnType<typeof runOf>) {
-  const at = (run: typeof a, t: number) => JSON.stringify(run.events.filter((e) => e.tick === t).map((e) => [e.lane, e.actor, e.kind, e.attempt, e.values]));
+  const at = (run: typeof a, t: number) =>
+    JSON.stringify(
+      run.events
+        .filter((e) => e.tick === t)
+        .map((e) => [e.lane, e.actor, e.kind, e.attempt, e.values]),
+    );
   const ticks = [...new Set([...a.events, ...b.events].map((e) => e.tick))].sort((x, y) => x - y);
   return ticks.map((t) => [t, at(a, t) !== at(b, t)]);
 }
@@ -185,21 +237,35 @@ test('compare: "differs" rows are the ticks whose events differ', async ({ page 
     );
     const other = PRESETS.find((p) => p.id === presetId)!.switches;
     const where = `${fmt(s)} vs ${presetId}`;
-    expect(rows.map((r) => [r.tick, r.differs]), where).toEqual(expectedDiff(runOf(s), runOf(other)));
+    expect(
+      rows.map((r) => [r.tick, r.differs]),
+      where,
+    ).toEqual(expectedDiff(runOf(s), runOf(other)));
     for (const r of rows) expect(r.label, `${where}: t${r.tick} "differs" label`).toBe(r.differs);
-    if (presetId !== 'main') expect(new URL(page.url()).searchParams.get('vs'), where).toBe(presetId);
+    if (presetId !== 'main')
+      expect(new URL(page.url()).searchParams.get('vs'), where).toBe(presetId);
   }
 });
 
-test('no JavaScript: the main trace and links to every preset’s trace page', async ({ browser, baseURL }) => {
+test('no JavaScript: the main trace and links to every preset’s trace page', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${baseURL}explorer/`);
   const ticks = new Set(runOf(MAIN).events.map((e) => e.tick)).size;
   await expect(page.locator('main table.trace tbody')).toHaveCount(ticks);
   const hrefs = await page.$$eval('main a', (as) => as.map((a) => a.getAttribute('href') ?? ''));
-  expect(hrefs.some((h) => /\/traces\/$/.test(h)), 'link to /traces/').toBe(true);
-  for (const p of PRESETS) expect(hrefs.some((h) => h.endsWith(`/traces/${slugOf(p.switches)}/`)), `link to the ${p.id} trace`).toBe(true);
+  expect(
+    hrefs.some((h) => /\/traces\/$/.test(h)),
+    'link to /traces/',
+  ).toBe(true);
+  for (const p of PRESETS)
+    expect(
+      hrefs.some((h) => h.endsWith(`/traces/${slugOf(p.switches)}/`)),
+      `link to the ${p.id} trace`,
+    ).toBe(true);
   await expect(page.locator('main')).toContainText(/needs JavaScript/);
   await context.close();
 });
@@ -212,12 +278,17 @@ test('no JavaScript: the main trace and links to every preset’s trace page', a
 async function readTryIt(page: import('@playwright/test').Page) {
   return page.evaluate(() => {
     const root = document.querySelector('.ex-tryit')!;
-    const shown = <T extends Element>(sel: string) => [...root.querySelectorAll<T & HTMLElement>(sel)].filter((el) => el.checkVisibility());
+    const shown = <T extends Element>(sel: string) =>
+      [...root.querySelectorAll<T & HTMLElement>(sel)].filter((el) => el.checkVisibility());
     const inv: Record<string, { broken: boolean; first: string | null }> = {};
     for (const el of shown('[data-invariant]'))
-      inv[el.dataset.invariant!] = { broken: el.dataset.broken === 'true', first: el.innerText.match(/First at (t\d+)/)?.[1] ?? null };
+      inv[el.dataset.invariant!] = {
+        broken: el.dataset.broken === 'true',
+        first: el.innerText.match(/First at (t\d+)/)?.[1] ?? null,
+      };
     const rows: Record<string, string> = {};
-    for (const el of shown('[data-outcome]')) rows[el.dataset.outcome!] = el.querySelector('dd')?.innerText ?? '';
+    for (const el of shown('[data-outcome]'))
+      rows[el.dataset.outcome!] = el.querySelector('dd')?.innerText ?? '';
     return {
       verdict: shown('.ex-tryit__verdict')[0]?.innerText ?? null,
       rows,
@@ -225,7 +296,9 @@ async function readTryIt(page: import('@playwright/test').Page) {
       links: shown('.ex-tryit__links a').map((a) => a.getAttribute('href') ?? ''),
       said: root.querySelector('[aria-live]')?.textContent ?? '',
       missing: shown('[data-tryit-missing]')[0]?.innerText ?? null,
-      disabled: [...root.querySelectorAll<HTMLInputElement | HTMLButtonElement>('input, button')].map((c) => c.disabled),
+      disabled: [
+        ...root.querySelectorAll<HTMLInputElement | HTMLButtonElement>('input, button'),
+      ].map((c) => c.disabled),
     };
   });
 }
@@ -235,33 +308,52 @@ function tryItProblems(got: Awaited<ReturnType<typeof readTryIt>>, s: typeof MAI
   const run = runOf(s);
   const out: string[] = [];
   const broken = INVARIANT_IDS.filter((id) => run.invariants[id]);
-  const want = broken.length ? `${broken.length} of ${INVARIANT_IDS.length} invariants broken` : 'Every invariant holds';
+  const want = broken.length
+    ? `${broken.length} of ${INVARIANT_IDS.length} invariants broken`
+    : 'Every invariant holds';
   if (!got.verdict?.includes(want)) out.push(`verdict "${got.verdict}", want "${want}"`);
   const rows: Record<string, string> = {
-    calls: `${run.calls} (${Object.entries(run.callsByAttempt).map(([n, c]) => `#${n}: ${c}`).join(', ')}; minimum ${TIMING.minimumCalls})`,
+    calls: `${run.calls} (${Object.entries(run.callsByAttempt)
+      .map(([n, c]) => `#${n}: ${c}`)
+      .join(', ')}; minimum ${TIMING.minimumCalls})`,
     posts: String(run.posts),
     duplicates: String(run.duplicatePosts),
-    newsletter: run.newsletter ? `admitted t${run.newsletter.tick} on ${short(run.newsletter.digest)}, quoting ${run.newsletter.quote}` : 'never admitted',
+    newsletter: run.newsletter
+      ? `admitted t${run.newsletter.tick} on ${short(run.newsletter.digest)}, quoting ${run.newsletter.quote}`
+      : 'never admitted',
     finished: run.finished ? 'yes' : 'no',
   };
-  if (Object.keys(got.rows).join() !== Object.keys(rows).join()) out.push(`rows ${Object.keys(got.rows).join()}`);
-  for (const [id, v] of Object.entries(rows)) if (!(got.rows[id] ?? '').startsWith(v)) out.push(`${id} "${got.rows[id]}", want "${v}"`);
+  if (Object.keys(got.rows).join() !== Object.keys(rows).join())
+    out.push(`rows ${Object.keys(got.rows).join()}`);
+  for (const [id, v] of Object.entries(rows))
+    if (!(got.rows[id] ?? '').startsWith(v)) out.push(`${id} "${got.rows[id]}", want "${v}"`);
   for (const id of INVARIANT_IDS) {
     const ticks = run.breaches.filter((b) => b.invariant === id).map((b) => b.tick);
     const first = run.invariants[id] && ticks.length ? `t${Math.min(...ticks)}` : null;
-    if (got.inv[id]?.broken !== run.invariants[id] || got.inv[id]?.first !== first) out.push(`${id} ${JSON.stringify(got.inv[id])}, want broken ${run.invariants[id]} first ${first}`);
+    if (got.inv[id]?.broken !== run.invariants[id] || got.inv[id]?.first !== first)
+      out.push(
+        `${id} ${JSON.stringify(got.inv[id])}, want broken ${run.invariants[id]} first ${first}`,
+      );
   }
-  if (!got.links.some((h) => h.endsWith(`/traces/${slugOf(s)}/`))) out.push(`no link to the trace page: ${got.links.join(' ')}`);
-  const q = new URLSearchParams(got.links.find((h) => h.includes('/explorer/?'))?.split('?')[1] ?? '');
-  if (SWITCH_IDS.some((id) => (q.get(id) ?? MAIN[id]) !== s[id])) out.push(`explorer link without the setting: ${got.links.join(' ')}`);
+  if (!got.links.some((h) => h.endsWith(`/traces/${slugOf(s)}/`)))
+    out.push(`no link to the trace page: ${got.links.join(' ')}`);
+  const q = new URLSearchParams(
+    got.links.find((h) => h.includes('/explorer/?'))?.split('?')[1] ?? '',
+  );
+  if (SWITCH_IDS.some((id) => (q.get(id) ?? MAIN[id]) !== s[id]))
+    out.push(`explorer link without the setting: ${got.links.join(' ')}`);
   return out;
 }
 
 /** The panel's script has run (tryit-panel.ts marks the panel data-live once its controls are on). */
 const hydrated = (page: import('@playwright/test').Page) =>
-  page.waitForFunction(() => document.querySelector('.ex-tryit')?.hasAttribute('data-live'), null, { timeout: 15_000 });
+  page.waitForFunction(() => document.querySelector('.ex-tryit')?.hasAttribute('data-live'), null, {
+    timeout: 15_000,
+  });
 
-test('TryIt: the article’s panel shows the model’s outcome for every setting it is switched to', async ({ page }) => {
+test('TryIt: the article’s panel shows the model’s outcome for every setting it is switched to', async ({
+  page,
+}) => {
   // The table of all settings is fetched when the panel's script starts, before any click.
   const table = page.waitForResponse((r) => r.url().endsWith('/data/tryit.json'));
   await page.goto('article/');
@@ -276,7 +368,10 @@ test('TryIt: the article’s panel shows the model’s outcome for every setting
   // A walk through settings: each click changes one switch; a seeded order covers many values.
   let s = { ...MAIN };
   const rnd = prng(13);
-  const steps: [string, string][] = [['key', 'per-attempt'], ['pins', 'off']];
+  const steps: [string, string][] = [
+    ['key', 'per-attempt'],
+    ['pins', 'off'],
+  ];
   for (let i = 0; i < 10; i++) {
     const id = SWITCH_IDS[Math.floor(rnd() * SWITCH_IDS.length)];
     const vals = SWITCH_VALUES[id].filter((v) => v !== (s as Record<string, string>)[id]);
@@ -288,7 +383,8 @@ test('TryIt: the article’s panel shows the model’s outcome for every setting
     s = { ...s, [id]: v } as typeof MAIN;
     const got = await readTryIt(page);
     problems.push(...tryItProblems(got, s).map((x) => `${slugOf(s)}: ${x}`));
-    if (!got.said.includes(`${runOf(s).calls} calls`)) problems.push(`${slugOf(s)}: live region "${got.said}"`);
+    if (!got.said.includes(`${runOf(s).calls} calls`))
+      problems.push(`${slugOf(s)}: live region "${got.said}"`);
   }
   await page.click('.ex-tryit__links button');
   await settle(page);
@@ -297,8 +393,12 @@ test('TryIt: the article’s panel shows the model’s outcome for every setting
   expect(problems).toEqual([]);
 });
 
-test('TryIt: a table that cannot be read gives a short notice; the switches and links still work', async ({ page }) => {
-  await page.route('**/data/tryit.json', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{"glances":[],"at":[]}' }));
+test('TryIt: a table that cannot be read gives a short notice; the switches and links still work', async ({
+  page,
+}) => {
+  await page.route('**/data/tryit.json', (r) =>
+    r.fulfill({ status: 200, contentType: 'application/json', body: '{"glances":[],"at":[]}' }),
+  );
   await page.goto('article/');
   await page.locator('.ex-tryit').scrollIntoViewIfNeeded();
   await hydrated(page);
@@ -313,7 +413,10 @@ test('TryIt: a table that cannot be read gives a short notice; the switches and 
   expect(got.missing!.length).toBeLessThan(200);
   expect(got.verdict, 'no verdict for a setting it cannot look up').toBeNull();
   expect(Object.keys(got.rows)).toEqual([]);
-  expect(got.links.some((h) => h.endsWith(`/traces/${slugOf(s)}/`)), 'the trace link follows the switch').toBe(true);
+  expect(
+    got.links.some((h) => h.endsWith(`/traces/${slugOf(s)}/`)),
+    'the trace link follows the switch',
+  ).toBe(true);
   const box = await page.locator('[data-tryit-missing]').boundingBox();
   expect(box!.height, 'the notice is a line or two, not a wall').toBeLessThan(150);
   // Back to the starting setting: its outcome again.
@@ -322,7 +425,10 @@ test('TryIt: a table that cannot be read gives a short notice; the switches and 
   expect(tryItProblems(await readTryIt(page), MAIN)).toEqual([]);
 });
 
-test('TryIt without JavaScript: the main trace’s outcome, controls disabled, a notice', async ({ browser, baseURL }) => {
+test('TryIt without JavaScript: the main trace’s outcome, controls disabled, a notice', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${baseURL}article/`);
@@ -337,12 +443,17 @@ test('TryIt without JavaScript: the main trace’s outcome, controls disabled, a
 
 /** Centre of the figure's axis label for tick t, in page coordinates. */
 async function tickCentre(page: import('@playwright/test').Page, t: number) {
-  const box = await page.locator('.ex-fig .tl-axis text', { hasText: new RegExp(`^t${t}$`) }).first().boundingBox();
+  const box = await page
+    .locator('.ex-fig .tl-axis text', { hasText: new RegExp(`^t${t}$`) })
+    .first()
+    .boundingBox();
   if (!box) throw new Error(`no axis label t${t} on the figure`);
   return box.x + box.width / 2;
 }
 
-test('stage: drag across the figure and ←/→ on it move the tick; slider, panels and URL follow', async ({ page }) => {
+test('stage: drag across the figure and ←/→ on it move the tick; slider, panels and URL follow', async ({
+  page,
+}) => {
   const s = { ...MAIN, fencing: 'off' } as typeof MAIN;
   const run = runOf(s);
   await page.goto(`explorer/?${fmt(s)}`);
@@ -356,7 +467,8 @@ test('stage: drag across the figure and ←/→ on it move the tick; slider, pan
   const to = Math.min(run.lastTick - 1, 9);
   await page.mouse.move(await tickCentre(page, from), y);
   await page.mouse.down();
-  for (let t = from + 1; t <= to; t++) await page.mouse.move(await tickCentre(page, t), y, { steps: 3 });
+  for (let t = from + 1; t <= to; t++)
+    await page.mouse.move(await tickCentre(page, t), y, { steps: 3 });
   await page.mouse.up();
   await settle(page);
   const problems: string[] = [];
@@ -366,7 +478,8 @@ test('stage: drag across the figure and ←/→ on it move the tick; slider, pan
     if (st.tick !== t) here.push(`slider at ${st.tick}`);
     if (st.hash !== `#t${t}`) here.push(`hash ${st.hash}`);
     if (!st.heading?.includes(`t${t}`)) here.push(`heading "${st.heading}"`);
-    if ((await plot.getAttribute('aria-valuenow')) !== String(t)) here.push(`figure aria-valuenow ${await plot.getAttribute('aria-valuenow')}`);
+    if ((await plot.getAttribute('aria-valuenow')) !== String(t))
+      here.push(`figure aria-valuenow ${await plot.getAttribute('aria-valuenow')}`);
     const now = await page.locator('#ex-tick-h').textContent();
     if (!now?.includes(`t${t}`)) here.push(`state panel heading "${now}"`);
     const events = await page.locator('#ex-tick .ex-events li').count();
@@ -374,15 +487,23 @@ test('stage: drag across the figure and ←/→ on it move the tick; slider, pan
     if (events !== want) here.push(`${events} events listed, the run has ${want} at t${t}`);
     // Changed panels, expected from the records directly: a write at t → the stores' panel;
     // a post → the feed; an acceptance → the candidates; an attempt admitted → the attempts.
-    const changed = await page.$$eval('.ex-panel[data-changed="true"]', (els) => els.map((e) => e.id));
+    const changed = await page.$$eval('.ex-panel[data-changed="true"]', (els) =>
+      els.map((e) => e.id),
+    );
     const expectChanged: [boolean, string][] = [
       [run.writes.some((w) => w.tick === t), 'ex-epoch'],
       [run.feedPosts.some((p) => p.tick === t), 'ex-feed'],
       [run.acceptances.some((a) => a.tick === t), 'ex-artifacts'],
       [run.attempts.some((a) => a.admittedAt === t), 'ex-attempts'],
     ];
-    for (const [yes, id] of expectChanged) if (yes && !changed.includes(id)) here.push(`${id} not marked changed (${changed.join(', ')})`);
-    if (t > 0 && JSON.stringify(run.ticks[t].newsletter) === JSON.stringify(run.ticks[t - 1].newsletter) && changed.includes('ex-newsletter'))
+    for (const [yes, id] of expectChanged)
+      if (yes && !changed.includes(id))
+        here.push(`${id} not marked changed (${changed.join(', ')})`);
+    if (
+      t > 0 &&
+      JSON.stringify(run.ticks[t].newsletter) === JSON.stringify(run.ticks[t - 1].newsletter) &&
+      changed.includes('ex-newsletter')
+    )
       here.push('ex-newsletter marked changed although the newsletter is the same');
     problems.push(...here.map((x) => `${how} → t${t}: ${x}`));
   };
@@ -391,7 +512,10 @@ test('stage: drag across the figure and ←/→ on it move the tick; slider, pan
   await page.goBack();
   await settle(page);
   const back = await readState(page);
-  if (back.tick !== before.tick || back.hash !== before.hash) problems.push(`back after the drag: t${back.tick} ${back.hash}, want t${before.tick} ${before.hash}`);
+  if (back.tick !== before.tick || back.hash !== before.hash)
+    problems.push(
+      `back after the drag: t${back.tick} ${back.hash}, want t${before.tick} ${before.hash}`,
+    );
   await page.goForward();
   await settle(page);
   await check(to, 'forward');
@@ -417,27 +541,42 @@ test('stage: drag across the figure and ←/→ on it move the tick; slider, pan
   expect(problems).toEqual([]);
 });
 
-test('stage: first screen at 1280×900 holds the switches and the whole figure; compare draws the second run', async ({ page }) => {
+test('stage: first screen at 1280×900 holds the switches and the whole figure; compare draws the second run', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('explorer/');
   await ready(page);
   const fig = (await page.locator('.ex-fig .tl-scroll').first().boundingBox())!;
   expect(fig.y + fig.height, 'figure bottom within the first screen').toBeLessThanOrEqual(900);
-  const sw = (await page.locator('.ex-stage .ex-switches input[name="fencing"]').first().boundingBox())!;
+  const sw = (await page
+    .locator('.ex-stage .ex-switches input[name="fencing"]')
+    .first()
+    .boundingBox())!;
   expect(sw.y + sw.height, 'the switches start on the first screen').toBeLessThanOrEqual(900);
   // Compare: fencing off against the main trace, on one axis, differing ticks marked on both figures.
   await page.click('.ex-stage input[name="fencing"][value="off"]');
   await page.check('[data-compare-toggle]');
   await settle(page);
   const a = runOf({ ...MAIN, fencing: 'off' } as typeof MAIN);
-  const want = expectedDiff(a, runOf(MAIN)).filter(([, d]) => d).map(([t]) => t);
-  const marked = await page.$$eval('.ex-fig .ex-fig2 [data-differs]', (els) => els.map((e) => Number((e as HTMLElement).dataset.differs)));
+  const want = expectedDiff(a, runOf(MAIN))
+    .filter(([, d]) => d)
+    .map(([t]) => t);
+  const marked = await page.$$eval('.ex-fig .ex-fig2 [data-differs]', (els) =>
+    els.map((e) => Number((e as HTMLElement).dataset.differs)),
+  );
   expect(marked).toEqual(want);
-  const first = await page.$$eval('.ex-fig .tl-scroll:first-child [data-differs]', (els) => els.map((e) => Number((e as HTMLElement).dataset.differs)));
+  const first = await page.$$eval('.ex-fig .tl-scroll:first-child [data-differs]', (els) =>
+    els.map((e) => Number((e as HTMLElement).dataset.differs)),
+  );
   expect(first).toEqual(want);
   // One axis: the same tick sits at the same x in both figures.
-  const x1 = await page.locator('.ex-fig .tl-scroll:first-child .tl-axis text', { hasText: /^t6$/ }).boundingBox();
-  const x2 = await page.locator('.ex-fig .ex-fig2 .tl-axis text', { hasText: /^t6$/ }).boundingBox();
+  const x1 = await page
+    .locator('.ex-fig .tl-scroll:first-child .tl-axis text', { hasText: /^t6$/ })
+    .boundingBox();
+  const x2 = await page
+    .locator('.ex-fig .ex-fig2 .tl-axis text', { hasText: /^t6$/ })
+    .boundingBox();
   expect(Math.abs(x1!.x - x2!.x), 't6 at the same x in both figures').toBeLessThan(1);
 });
 

@@ -11,7 +11,15 @@
 import type { Page } from '@playwright/test';
 import { test, expect, settle } from './fixtures.ts';
 import { ready } from './explorer-helpers.ts';
-import { BASE_SCHEDULE, INVARIANT_IDS, MAIN, SCHEDULE_IDS, scheduleParam, simulate, type Run } from '../../src/model/index.ts';
+import {
+  BASE_SCHEDULE,
+  INVARIANT_IDS,
+  MAIN,
+  SCHEDULE_IDS,
+  scheduleParam,
+  simulate,
+  type Run,
+} from '../../src/model/index.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -24,9 +32,11 @@ async function open(page: Page, path: string) {
 function read(page: Page) {
   return page.evaluate(() => {
     const invariants: Record<string, boolean> = {};
-    for (const el of document.querySelectorAll<HTMLElement>('.ex-result [data-invariant]')) invariants[el.dataset.invariant!] = el.dataset.broken === 'true';
+    for (const el of document.querySelectorAll<HTMLElement>('.ex-result [data-invariant]'))
+      invariants[el.dataset.invariant!] = el.dataset.broken === 'true';
     const selects: Record<string, { value: string; disabled: boolean }> = {};
-    for (const el of document.querySelectorAll<HTMLSelectElement>('[data-faults] select')) selects[el.name] = { value: el.value, disabled: el.disabled };
+    for (const el of document.querySelectorAll<HTMLSelectElement>('[data-faults] select'))
+      selects[el.name] = { value: el.value, disabled: el.disabled };
     const notice = document.querySelector('.ex-notice[role="status"]');
     const range = document.querySelector<HTMLInputElement>('.ex-scrub input[type=range]');
     return {
@@ -43,9 +53,14 @@ function read(page: Page) {
 }
 
 const invariantProblems = (got: Record<string, boolean>, run: Run, where: string) =>
-  INVARIANT_IDS.filter((id) => got[id] !== run.invariants[id]).map((id) => `${where}: invariant ${id} shows ${got[id]}, the model says ${run.invariants[id]}`);
+  INVARIANT_IDS.filter((id) => got[id] !== run.invariants[id]).map(
+    (id) => `${where}: invariant ${id} shows ${got[id]}, the model says ${run.invariants[id]}`,
+  );
 
-test('faults: every counterexample opens in the explorer with the model’s broken invariants', async ({ page, request }) => {
+test('faults: every counterexample opens in the explorer with the model’s broken invariants', async ({
+  page,
+  request,
+}) => {
   const res = await request.get('data/faults.json');
   expect(res.ok(), '/data/faults.json exists').toBe(true);
   const data = await res.json();
@@ -57,24 +72,29 @@ test('faults: every counterexample opens in the explorer with the model’s brok
     const st = await read(page);
     const run = simulate(c.switches, { schedule: c.schedule });
     problems.push(...invariantProblems(st.invariants, run, c.invariant));
-    if (!st.invariants[c.invariant]) problems.push(`${c.invariant}: the explorer does not show it broken`);
+    if (!st.invariants[c.invariant])
+      problems.push(`${c.invariant}: the explorer does not show it broken`);
     if (st.notice) problems.push(`${c.invariant}: unexpected notice: ${st.notice}`);
     if (st.open !== true) problems.push(`${c.invariant}: faults panel not open`);
     if (st.tick !== c.tick) problems.push(`${c.invariant}: tick ${st.tick}, want ${c.tick}`);
-    if (st.lastTick !== run.lastTick) problems.push(`${c.invariant}: last tick ${st.lastTick}, the model says ${run.lastTick}`);
+    if (st.lastTick !== run.lastTick)
+      problems.push(`${c.invariant}: last tick ${st.lastTick}, the model says ${run.lastTick}`);
     for (const id of SCHEDULE_IDS) {
       const s = st.selects[id];
       if (!s) problems.push(`${c.invariant}: no select for ${id}`);
       else if (!s.disabled) {
         const want = c.schedule[id] === null ? '' : String(c.schedule[id]);
-        if (s.value !== want) problems.push(`${c.invariant}: ${id} shows "${s.value}", want "${want}"`);
+        if (s.value !== want)
+          problems.push(`${c.invariant}: ${id} shows "${s.value}", want "${want}"`);
       }
     }
   }
   expect(problems).toEqual([]);
 });
 
-test('faults: the plain explorer keeps the panel closed, on the base schedule', async ({ page }) => {
+test('faults: the plain explorer keeps the panel closed, on the base schedule', async ({
+  page,
+}) => {
   await open(page, 'explorer/');
   const st = await read(page);
   expect(st.open).toBe(false);
@@ -85,19 +105,30 @@ test.describe('faults: bad schedule values', () => {
   test.use({ viewport: { width: 360, height: 740 } });
   test('a bounded notice and the base schedule’s run', async ({ page }) => {
     const problems: string[] = [];
-    for (const q of ['silentAt=bogus', 'wakeAfter=0&keyRetention=-2', `restartAt=${'9'.repeat(400)}`, 'epoch=durable&epoch=volatile', 'silentAt=%3Cscript%3E']) {
+    for (const q of [
+      'silentAt=bogus',
+      'wakeAfter=0&keyRetention=-2',
+      `restartAt=${'9'.repeat(400)}`,
+      'epoch=durable&epoch=volatile',
+      'silentAt=%3Cscript%3E',
+    ]) {
       await open(page, `explorer/?${q}`);
       const st = await read(page);
       if (!st.notice) problems.push(`?${q}: no notice`);
-      if (st.noticeHeight >= 740) problems.push(`?${q}: notice ${st.noticeHeight}px tall, taller than the viewport`);
-      const want = q.startsWith('epoch') ? simulate(MAIN) : simulate(MAIN, { schedule: { ...BASE_SCHEDULE } });
+      if (st.noticeHeight >= 740)
+        problems.push(`?${q}: notice ${st.noticeHeight}px tall, taller than the viewport`);
+      const want = q.startsWith('epoch')
+        ? simulate(MAIN)
+        : simulate(MAIN, { schedule: { ...BASE_SCHEDULE } });
       problems.push(...invariantProblems(st.invariants, want, `?${q}`));
     }
     expect(problems).toEqual([]);
   });
 });
 
-test('faults: choosing a value puts it in the URL, updates the run and survives a reload', async ({ page }) => {
+test('faults: choosing a value puts it in the URL, updates the run and survives a reload', async ({
+  page,
+}) => {
   await open(page, 'explorer/?postDies=no&change=never');
   await page.click('[data-faults] > summary');
   const schedule = { ...BASE_SCHEDULE, silentAt: 'effect' as const, keyRetention: 1 };
@@ -105,8 +136,15 @@ test('faults: choosing a value puts it in the URL, updates the run and survives 
   await page.selectOption('[data-faults] select[name="keyRetention"]', '1');
   await settle(page);
   const st = await read(page);
-  for (const id of ['silentAt', 'keyRetention'] as const) expect(st.search).toContain(`${id}=${scheduleParam(id, schedule)}`);
-  expect(invariantProblems(st.invariants, simulate({ ...MAIN, postDies: 'no', change: 'never' }, { schedule }), 'after selecting')).toEqual([]);
+  for (const id of ['silentAt', 'keyRetention'] as const)
+    expect(st.search).toContain(`${id}=${scheduleParam(id, schedule)}`);
+  expect(
+    invariantProblems(
+      st.invariants,
+      simulate({ ...MAIN, postDies: 'no', change: 'never' }, { schedule }),
+      'after selecting',
+    ),
+  ).toEqual([]);
   await page.reload();
   await page.waitForSelector('[data-faults] select', { timeout: 15_000 });
   const again = await read(page);
@@ -114,14 +152,20 @@ test('faults: choosing a value puts it in the URL, updates the run and survives 
   expect(again.open).toBe(true);
 });
 
-test('faults: under a changed schedule no preset is pressed and the run is not called the main trace', async ({ page }) => {
+test('faults: under a changed schedule no preset is pressed and the run is not called the main trace', async ({
+  page,
+}) => {
   await open(page, 'explorer/');
   expect(await page.getAttribute('[data-preset="main"]', 'aria-pressed')).toBe('true');
   await page.click('[data-faults] > summary');
   await page.selectOption('[data-faults] select[name="keyRetention"]', '1');
   await settle(page);
   // The main trace's switches, but a duplicate post: it is not the main trace any more.
-  expect(await page.$$eval('[data-preset][aria-pressed="true"]', (bs) => bs.map((b) => (b as HTMLElement).dataset.preset))).toEqual([]);
+  expect(
+    await page.$$eval('[data-preset][aria-pressed="true"]', (bs) =>
+      bs.map((b) => (b as HTMLElement).dataset.preset),
+    ),
+  ).toEqual([]);
   const setting = (await page.textContent('.ex-setting'))!.replace(/\s+/g, ' ');
   expect(setting).toContain('not the base one');
   expect(setting).not.toMatch(/^This run: the main trace/);

@@ -35,13 +35,17 @@ export const test = base.extend<{ watch: Watch }>({
         // navigates while search is still fetching fragments); an answer that failed shows
         // up as net::ERR_* otherwise, and an error status is caught by the response handler.
         const why = r.failure()?.errorText ?? '';
-        if (r.url().startsWith(origin + '/') && why !== 'net::ERR_ABORTED') errors.push(`failed request: ${why}: ${r.url()}`);
+        if (r.url().startsWith(origin + '/') && why !== 'net::ERR_ABORTED')
+          errors.push(`failed request: ${why}: ${r.url()}`);
       });
       page.on('response', (r) => {
-        if (r.status() >= 400 && !r.request().isNavigationRequest()) errors.push(`HTTP ${r.status()}: ${r.url()}`);
+        if (r.status() >= 400 && !r.request().isNavigationRequest())
+          errors.push(`HTTP ${r.status()}: ${r.url()}`);
       });
       await use({ errors, expectStatus: (s) => (status = s) });
-      expect(errors, 'console errors, uncaught exceptions, failed or off-site requests').toEqual([]);
+      expect(errors, 'console errors, uncaught exceptions, failed or off-site requests').toEqual(
+        [],
+      );
     },
     { auto: true },
   ],

@@ -7,7 +7,15 @@
 //   and single cases: a long word in /search/?q=, a non-tick fragment on /explorer/,
 //   repeated keys on /traces/.
 import { test, expect, settle } from './fixtures.ts';
-import { MAIN, PRESETS, SWITCH_IDS, SWITCH_VALUES, slugOf, allSettings, type Switches } from '../../src/model/index.ts';
+import {
+  MAIN,
+  PRESETS,
+  SWITCH_IDS,
+  SWITCH_VALUES,
+  slugOf,
+  allSettings,
+  type Switches,
+} from '../../src/model/index.ts';
 import { prng, readState, ready, runOf, switchProblems } from './explorer-helpers.ts';
 
 // Hundreds of 20 KB addresses would make a trace file of gigabytes; failures list their cases.
@@ -27,11 +35,15 @@ const PAYLOADS = [
   'javascript:window.__pwned=1',
 ];
 const injected = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => Boolean((window as unknown as { __pwned?: number }).__pwned) || !!document.getElementById('pwned'));
+  page.evaluate(
+    () =>
+      Boolean((window as unknown as { __pwned?: number }).__pwned) ||
+      !!document.getElementById('pwned'),
+  );
 
 /** One random, possibly malformed address, with what the page must then show. */
 function mangledCase(rand: () => number) {
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const parts: string[] = [];
   const want: Record<string, string> = { ...MAIN };
   const seen = new Set<string>();
@@ -44,7 +56,23 @@ function mangledCase(rand: () => number) {
   };
   const count = Math.floor(rand() * 5);
   for (let i = 0; i < count; i++) {
-    const kind = pick(['valid', 'valid', 'valid', 'unknown', 'badvalue', 'dup', 'garbage', 'scene', 'vs', 'long', 'many', 'repeat', 'unicode', 'payload', 'percent']);
+    const kind = pick([
+      'valid',
+      'valid',
+      'valid',
+      'unknown',
+      'badvalue',
+      'dup',
+      'garbage',
+      'scene',
+      'vs',
+      'long',
+      'many',
+      'repeat',
+      'unicode',
+      'payload',
+      'percent',
+    ]);
     const id = pick(SWITCH_IDS);
     if (kind === 'valid') {
       const v = pick(SWITCH_VALUES[id]);
@@ -53,10 +81,33 @@ function mangledCase(rand: () => number) {
       else want[id] = v;
       seen.add(id);
     } else if (kind === 'unknown') {
-      parts.push(pick(['foo=bar', 'Fencing=off', 'fencing_=on', 'silent%20=paused', 'x', 'keys=none', 'tick=3', '=on']));
+      parts.push(
+        pick([
+          'foo=bar',
+          'Fencing=off',
+          'fencing_=on',
+          'silent%20=paused',
+          'x',
+          'keys=none',
+          'tick=3',
+          '=on',
+        ]),
+      );
       bad = true;
     } else if (kind === 'badvalue') {
-      badValue(id, pick(['', 'maybe', 'ON', 'off%00', '%3Cscript%3E', 'per-step%20', '1', encodeURIComponent('“on”')]));
+      badValue(
+        id,
+        pick([
+          '',
+          'maybe',
+          'ON',
+          'off%00',
+          '%3Cscript%3E',
+          'per-step%20',
+          '1',
+          encodeURIComponent('“on”'),
+        ]),
+      );
     } else if (kind === 'dup') {
       const v = pick(SWITCH_VALUES[id]);
       parts.push(`${id}=${v}`, `${id}=${v}`);
@@ -110,7 +161,14 @@ function mangledCase(rand: () => number) {
       scene = v;
       bad = true;
     } else {
-      const v = pick(['main', 'pins-off', 'second', 'nope', slugOf({ ...MAIN, key: 'none' }), 'a.b.c']);
+      const v = pick([
+        'main',
+        'pins-off',
+        'second',
+        'nope',
+        slugOf({ ...MAIN, key: 'none' }),
+        'a.b.c',
+      ]);
       if (parts.some((x) => x.startsWith('vs='))) continue;
       parts.push(`vs=${v}`);
       if (['nope', 'a.b.c'].includes(v)) bad = true;
@@ -118,7 +176,15 @@ function mangledCase(rand: () => number) {
   }
   const lastTick = runOf(want as Switches).lastTick;
   const hashKind = pick(['', '', 'ok', 'far', 'word', 'neg', 'frac', 'other']);
-  const hash = { '': '', ok: `#t${Math.floor(rand() * (lastTick + 1))}`, far: '#t999', word: '#tfoo', neg: '#t-1', frac: '#t3.5', other: '#main' }[hashKind];
+  const hash = {
+    '': '',
+    ok: `#t${Math.floor(rand() * (lastTick + 1))}`,
+    far: '#t999',
+    word: '#tfoo',
+    neg: '#t-1',
+    frac: '#t3.5',
+    other: '#main',
+  }[hashKind];
   if (['far', 'word', 'neg', 'frac'].includes(hashKind)) bad = true;
   return { query: parts.join('&'), hash, want, bad };
 }
@@ -136,7 +202,11 @@ test('explorer: 520 mangled addresses', async ({ page: first, context, watch }) 
     if (i >= MANGLED_BY_LOAD && (i - MANGLED_BY_LOAD) % BATCH === 0) {
       if (page !== first) await page.close();
       page = await context.newPage();
-      page.on('console', (m) => m.type() === 'error' && watch.errors.push(`console error: ${m.text().slice(0, 300)}`));
+      page.on(
+        'console',
+        (m) =>
+          m.type() === 'error' && watch.errors.push(`console error: ${m.text().slice(0, 300)}`),
+      );
       page.on('pageerror', (e) => watch.errors.push(`uncaught: ${e.message}`));
       await page.goto(address);
       await ready(page);
@@ -145,7 +215,11 @@ test('explorer: 520 mangled addresses', async ({ page: first, context, watch }) 
       await ready(page);
     } else {
       await page.evaluate((a) => {
-        history.pushState(null, '', new URL(a, location.href).href.replace(/^.*?\/explorer\//, location.pathname));
+        history.pushState(
+          null,
+          '',
+          new URL(a, location.href).href.replace(/^.*?\/explorer\//, location.pathname),
+        );
         dispatchEvent(new PopStateEvent('popstate'));
       }, address);
       await settle(page);
@@ -154,18 +228,23 @@ test('explorer: 520 mangled addresses', async ({ page: first, context, watch }) 
     const where = `case ${i} ${c.query.slice(0, 80)}${c.query.length > 80 ? '…' : ''}${c.hash}`;
     if (st.heading === null) problems.push(`${where}: the explorer did not render`);
     if (c.bad && !st.notice) problems.push(`${where}: no notice`);
-    if (!c.bad && st.notice) problems.push(`${where}: unexpected notice: ${st.notice.slice(0, 200)}`);
-    if (st.noticeHeight > NOTICE_MAX_PX) problems.push(`${where}: notice ${Math.round(st.noticeHeight)} px tall (> ${NOTICE_MAX_PX})`);
+    if (!c.bad && st.notice)
+      problems.push(`${where}: unexpected notice: ${st.notice.slice(0, 200)}`);
+    if (st.noticeHeight > NOTICE_MAX_PX)
+      problems.push(`${where}: notice ${Math.round(st.noticeHeight)} px tall (> ${NOTICE_MAX_PX})`);
     if (st.scrollsSideways) problems.push(`${where}: the page scrolls sideways`);
     if (await injected(page)) problems.push(`${where}: a payload became markup`);
     problems.push(...switchProblems(st, c.want).map((x) => `${where}: ${x}`));
-    if (st.tick !== null && (st.tick < 0 || st.tick > st.lastTick!)) problems.push(`${where}: tick ${st.tick} out of range`);
+    if (st.tick !== null && (st.tick < 0 || st.tick > st.lastTick!))
+      problems.push(`${where}: tick ${st.tick} out of range`);
   }
   expect(problems.slice(0, 30), `${problems.length} problem(s)`).toEqual([]);
 });
 
 test('explorer: a long value gives a short notice', async ({ page }) => {
-  await page.goto(`explorer/?fencing=${'x'.repeat(20000)}&${Array.from({ length: 40 }, (_, k) => `u${k}=1`).join('&')}`);
+  await page.goto(
+    `explorer/?fencing=${'x'.repeat(20000)}&${Array.from({ length: 40 }, (_, k) => `u${k}=1`).join('&')}`,
+  );
   await ready(page);
   const st = await readState(page);
   expect(st.noticeHeight).toBeGreaterThan(0);
@@ -181,7 +260,9 @@ test('explorer: a non-tick fragment is kept and scrolled to', async ({ page }) =
   await settle(page);
   expect(new URL(page.url()).hash).toBe('#ex-trace-h');
   expect(new URL(page.url()).searchParams.get('fencing')).toBe('off');
-  const top = await page.evaluate(() => document.getElementById('ex-trace-h')!.getBoundingClientRect().top);
+  const top = await page.evaluate(
+    () => document.getElementById('ex-trace-h')!.getBoundingClientRect().top,
+  );
   expect(Math.abs(top), 'the heading is at the top of the viewport').toBeLessThan(120);
 });
 
@@ -209,7 +290,7 @@ const SETTINGS = allSettings();
 function notFoundCases() {
   const rand = prng(404);
   const cases: { path: string; want: 'first' | 'none' | 'any'; slug?: string }[] = [];
-  const shuffle = <T,>(xs: T[]) => {
+  const shuffle = <T>(xs: T[]) => {
     const a = [...xs];
     for (let i = a.length - 1; i > 0; i--) {
       const j = Math.floor(rand() * (i + 1));
@@ -225,7 +306,8 @@ function notFoundCases() {
     if (words.join('.') === slug) words = [...words.slice(1), words[0]];
     cases.push({ path: `traces/${words.join('.')}/`, want: 'first', slug });
   }
-  for (const p of PRESETS) cases.push({ path: `traces/${p.id}/`, want: 'first', slug: slugOf(p.switches) });
+  for (const p of PRESETS)
+    cases.push({ path: `traces/${p.id}/`, want: 'first', slug: slugOf(p.switches) });
   for (let i = 0; i < 20; i++) {
     // One letter dropped somewhere.
     const slug = slugOf(SETTINGS[Math.floor(rand() * SETTINGS.length)]);
@@ -233,16 +315,42 @@ function notFoundCases() {
     cases.push({ path: `traces/${slug.slice(0, at)}${slug.slice(at + 1)}/`, want: 'any' });
   }
   const junk = [
-    'traces/😀/', 'traces/%00/', 'traces/..%2F..%2Fetc%2Fpasswd/', 'traces/%2e%2e%2fetc/', 'traces/%/', 'traces/%E0%A4%A/',
-    `traces/${encodeURIComponent(PAYLOADS[0])}/`, `traces/${encodeURIComponent(PAYLOADS[1])}/`, `traces/${encodeURIComponent(PAYLOADS[2])}/`,
-    'traces/x/', 'traces/1/', 'traces/zzzzzzzzzz/', 'traces/日本語/', 'traces/\u202e/', 'traces/%20%20/', 'traces/....../',
-    `traces/${'q'.repeat(6000)}/`, `traces/${'😀'.repeat(500)}/`, `traces/${'a.'.repeat(2000)}/`,
+    'traces/😀/',
+    'traces/%00/',
+    'traces/..%2F..%2Fetc%2Fpasswd/',
+    'traces/%2e%2e%2fetc/',
+    'traces/%/',
+    'traces/%E0%A4%A/',
+    `traces/${encodeURIComponent(PAYLOADS[0])}/`,
+    `traces/${encodeURIComponent(PAYLOADS[1])}/`,
+    `traces/${encodeURIComponent(PAYLOADS[2])}/`,
+    'traces/x/',
+    'traces/1/',
+    'traces/zzzzzzzzzz/',
+    'traces/日本語/',
+    'traces/\u202e/',
+    'traces/%20%20/',
+    'traces/....../',
+    `traces/${'q'.repeat(6000)}/`,
+    `traces/${'😀'.repeat(500)}/`,
+    `traces/${'a.'.repeat(2000)}/`,
   ];
   for (const j of junk) cases.push({ path: j, want: 'none' });
-  for (const j of ['no-such-page/', 'article/nope/', `${encodeURIComponent(PAYLOADS[0])}/`, 'a/b/c/d/e/f/', '%00/', `${'w'.repeat(5000)}/`])
+  for (const j of [
+    'no-such-page/',
+    'article/nope/',
+    `${encodeURIComponent(PAYLOADS[0])}/`,
+    'a/b/c/d/e/f/',
+    '%00/',
+    `${'w'.repeat(5000)}/`,
+  ])
     cases.push({ path: j, want: 'none' });
   // Long paths that still hold a real slug: suggestion or none, but bounded and quiet.
-  for (let i = 0; i < 10; i++) cases.push({ path: `traces/${slugOf(SETTINGS[i * 80])}.${'pad'.repeat(400 * (i + 1))}/`, want: 'any' });
+  for (let i = 0; i < 10; i++)
+    cases.push({
+      path: `traces/${slugOf(SETTINGS[i * 80])}.${'pad'.repeat(400 * (i + 1))}/`,
+      want: 'any',
+    });
   return cases;
 }
 
@@ -257,15 +365,19 @@ test('404: 100+ mistyped, reordered, junk and oversized paths', async ({ page, w
     const where = c.path.slice(0, 90);
     if (response?.status() !== 404) problems.push(`${where}: status ${response?.status()}`);
     const got = await page.evaluate(() => ({
-      links: [...document.querySelectorAll('.nf-suggestions a')].map((a) => a.getAttribute('href') ?? ''),
+      links: [...document.querySelectorAll('.nf-suggestions a')].map(
+        (a) => a.getAttribute('href') ?? '',
+      ),
       sideways: document.documentElement.scrollWidth > innerWidth,
       main: !!document.querySelector('main h1'),
     }));
     if (!got.main) problems.push(`${where}: no page heading`);
     if (got.sideways) problems.push(`${where}: scrolls sideways`);
     if (await injected(page)) problems.push(`${where}: a payload became markup`);
-    if (c.want === 'none' && got.links.length) problems.push(`${where}: suggested ${got.links.join(' ')}`);
-    if (c.want === 'first' && !got.links[0]?.endsWith(`/traces/${c.slug}/`)) problems.push(`${where}: first suggestion ${got.links[0]}, want ${c.slug}`);
+    if (c.want === 'none' && got.links.length)
+      problems.push(`${where}: suggested ${got.links.join(' ')}`);
+    if (c.want === 'first' && !got.links[0]?.endsWith(`/traces/${c.slug}/`))
+      problems.push(`${where}: first suggestion ${got.links[0]}, want ${c.slug}`);
   }
   expect(problems.slice(0, 30), `${problems.length} problem(s)`).toEqual([]);
 });

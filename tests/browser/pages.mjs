@@ -14,7 +14,10 @@ export const PAGES = [
   { name: 'explorer-fencing-off', path: '/explorer/?fencing=off' },
   { name: 'explorer-second', path: '/explorer/?change=after-acceptance&rule=any-accepted' },
   { name: 'traces', path: '/traces/', large: true },
-  { name: 'trace', path: '/traces/paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.per-operation/#t8' },
+  {
+    name: 'trace',
+    path: '/traces/paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.per-operation/#t8',
+  },
   { name: '404', path: '/no-such-page/', status: 404 },
   { name: 'search', path: '/search/?q=fencing', ready: '.pagefind-ui__result-excerpt mark' },
   { name: 'model', path: '/model/#rule-assess' },

@@ -16,7 +16,8 @@ function findOverflow() {
   const out: string[] = [];
   const describe = (el: Element) => {
     let s = el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '');
-    if (typeof el.className === 'string' && el.className.trim()) s += '.' + el.className.trim().split(/\s+/).slice(0, 3).join('.');
+    if (typeof el.className === 'string' && el.className.trim())
+      s += '.' + el.className.trim().split(/\s+/).slice(0, 3).join('.');
     const text = (el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 40);
     return text ? `${s} "${text}"` : s;
   };
@@ -25,7 +26,9 @@ function findOverflow() {
     if (cs.display === 'none' || cs.visibility === 'hidden') return;
     const r = el.getBoundingClientRect();
     if (r.width > 0 && r.height > 0 && (r.right > vw + 1 || r.width > vw + 1)) {
-      out.push(`${describe(el)} spans x=${Math.round(r.left)}…${Math.round(r.right)} (viewport ${vw} px wide)`);
+      out.push(
+        `${describe(el)} spans x=${Math.round(r.left)}…${Math.round(r.right)} (viewport ${vw} px wide)`,
+      );
       return; // its children would only repeat the finding
     }
     if (cs.overflowX === 'auto' || cs.overflowX === 'scroll') return; // scrolls on its own
@@ -33,7 +36,8 @@ function findOverflow() {
   };
   visit(document.body);
   const sw = document.documentElement.scrollWidth;
-  if (sw > window.innerWidth) out.unshift(`the page scrolls sideways: scrollWidth ${sw} > innerWidth ${window.innerWidth}`);
+  if (sw > window.innerWidth)
+    out.unshift(`the page scrolls sideways: scrollWidth ${sw} > innerWidth ${window.innerWidth}`);
   return out;
 }
 
@@ -49,7 +53,10 @@ for (const p of PAGES) {
     // three times the timeout and no trace, rather than skipping it.
     if (p.large) {
       test.slow();
-      await page.context().tracing.stop().catch(() => {});
+      await page
+        .context()
+        .tracing.stop()
+        .catch(() => {});
     }
     watch.expectStatus(status);
     const response = await page.goto(path);
@@ -58,21 +65,35 @@ for (const p of PAGES) {
     if (project === 'no-js') {
       await expect(page.locator('main')).toHaveCount(1);
       const text = (await page.locator('main').innerText()).trim();
-      expect(text.length, '<main> text without JavaScript').toBeGreaterThanOrEqual(p.minText ?? MIN_MAIN_TEXT);
+      expect(text.length, '<main> text without JavaScript').toBeGreaterThanOrEqual(
+        p.minText ?? MIN_MAIN_TEXT,
+      );
       return;
     }
     // Islands hydrate after load; let their module requests run and finish.
     await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
     if (p.ready) await page.waitForSelector(p.ready);
-    await page.screenshot({ path: `test-results/screens/${p.name}-${project}.png`, animations: 'disabled' }).catch(() => {});
+    await page
+      .screenshot({ path: `test-results/screens/${p.name}-${project}.png`, animations: 'disabled' })
+      .catch(() => {});
     if (project === 'phone-360') {
       expect(await page.evaluate(findOverflow), 'elements past the 360 px viewport').toEqual([]);
       return;
     }
     const hash = new URL(page.url()).hash.slice(1);
-    if (hash) expect(await page.evaluate((id) => !!document.getElementById(id), decodeURIComponent(hash)), `element #${hash}`).toBe(true);
+    if (hash)
+      expect(
+        await page.evaluate((id) => !!document.getElementById(id), decodeURIComponent(hash)),
+        `element #${hash}`,
+      ).toBe(true);
     const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    const found = axe.violations.map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    const found = axe.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
     expect(found, 'axe WCAG 2.2 A/AA violations').toEqual([]);
   });
 

@@ -15,7 +15,12 @@ import { test, expect } from './fixtures.ts';
 import { PAGES } from './pages.mjs';
 
 const DIST = process.env.DIST_DIR ?? 'dist';
-const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+const phone = {
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 1,
+};
 
 /** Scroll to the bottom a screen at a time (client:visible islands hydrate), then back to the top. */
 async function scrollThrough(page: Page) {
@@ -30,7 +35,9 @@ async function scrollThrough(page: Page) {
   await page.waitForTimeout(400);
 }
 
-test('contents: aria-current marks the section being read and moves with scrolling', async ({ page }) => {
+test('contents: aria-current marks the section being read and moves with scrolling', async ({
+  page,
+}) => {
   await page.goto('article/');
   const links = page.locator('.toc--side a[data-toc-link]');
   const count = await links.count();
@@ -57,14 +64,20 @@ test('contents: aria-current marks the section being read and moves with scrolli
 
 test('trace titles: every trace page shows a title of at most 60 characters', async ({ page }) => {
   const dir = join(DIST, 'traces');
-  const slugs = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const slugs = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   expect(slugs.length).toBe(864);
   const long: string[] = [];
   for (const slug of slugs) {
     const doc = parseDocument(readFileSync(join(dir, slug, 'index.html'), 'utf8'));
     const h1 = DomUtils.findAll((el) => el.name === 'h1', doc.children);
-    const text = h1.length === 1 ? DomUtils.textContent(h1[0]).replace(/\s+/g, ' ').trim() : `(${h1.length} h1)`;
-    if (h1.length !== 1 || text.length > 60 || text.length < 8) long.push(`${slug}: ${text} (${text.length})`);
+    const text =
+      h1.length === 1
+        ? DomUtils.textContent(h1[0]).replace(/\s+/g, ' ').trim()
+        : `(${h1.length} h1)`;
+    if (h1.length !== 1 || text.length > 60 || text.length < 8)
+      long.push(`${slug}: ${text} (${text.length})`);
   }
   expect(long).toEqual([]);
   // As rendered (what a reader sees, chips included), for three pages.
@@ -128,7 +141,9 @@ test.describe('at 360 px', () => {
   test('explorer: the run starts within 1,600 px of the top', async ({ page }) => {
     await page.goto('explorer/');
     await page.waitForSelector('.ex-stage__main svg');
-    const top = await page.evaluate(() => document.querySelector('.ex-stage__main svg')!.getBoundingClientRect().top + scrollY);
+    const top = await page.evaluate(
+      () => document.querySelector('.ex-stage__main svg')!.getBoundingClientRect().top + scrollY,
+    );
     expect(top).toBeLessThanOrEqual(1600);
   });
 });
@@ -150,15 +165,21 @@ function clippedTables() {
       }
       if ((ox === 'hidden' || ox === 'clip') && !clipper) clipper = el;
     }
-    const name = (table.caption?.textContent ?? table.id ?? '').trim().slice(0, 50) || table.className || 'table';
+    const name =
+      (table.caption?.textContent ?? table.id ?? '').trim().slice(0, 50) ||
+      table.className ||
+      'table';
     if (scroller) {
       // A scroll container whose own box is cut off is no help either.
       const s = scroller.getBoundingClientRect();
-      if (s.right > vw + 1) out.push(`${name}: its scroll container sticks out (${Math.round(s.right)} > ${vw})`);
+      if (s.right > vw + 1)
+        out.push(`${name}: its scroll container sticks out (${Math.round(s.right)} > ${vw})`);
       continue;
     }
-    if (clipper && t.right > clipper.getBoundingClientRect().right + 1) out.push(`${name}: cut off by an overflow-hidden box`);
-    else if (t.right > vw + 1) out.push(`${name}: runs past the viewport (${Math.round(t.right)} > ${vw})`);
+    if (clipper && t.right > clipper.getBoundingClientRect().right + 1)
+      out.push(`${name}: cut off by an overflow-hidden box`);
+    else if (t.right > vw + 1)
+      out.push(`${name}: runs past the viewport (${Math.round(t.right)} > ${vw})`);
   }
   return out;
 }
@@ -171,7 +192,10 @@ for (const [label, opts] of [
     test.use(opts);
     test(`no table cut off without a scroll container at ${label} px`, async ({ page }) => {
       const problems: string[] = [];
-      for (const p of [...PAGES.filter((x) => x.status !== 404), { name: 'explorer-compare', path: '/explorer/?fencing=off&vs=main' }]) {
+      for (const p of [
+        ...PAGES.filter((x) => x.status !== 404),
+        { name: 'explorer-compare', path: '/explorer/?fencing=off&vs=main' },
+      ]) {
         await page.goto(p.path.replace(/^\//, ''));
         await scrollThrough(page);
         problems.push(...(await page.evaluate(clippedTables)).map((x) => `${p.name}: ${x}`));
@@ -195,8 +219,15 @@ test.describe('in dark mode', () => {
       document.querySelector('.site-search')!.append(probe);
       const want = getComputedStyle(probe);
       const mark = getComputedStyle(document.querySelector('.pagefind-ui__result-excerpt mark')!);
-      const link = getComputedStyle(document.querySelector('.pagefind-ui__result-title .pagefind-ui__result-link')!);
-      const out = { markBg: mark.backgroundColor, wantBg: want.backgroundColor, link: link.color, wantLink: want.color };
+      const link = getComputedStyle(
+        document.querySelector('.pagefind-ui__result-title .pagefind-ui__result-link')!,
+      );
+      const out = {
+        markBg: mark.backgroundColor,
+        wantBg: want.backgroundColor,
+        link: link.color,
+        wantLink: want.color,
+      };
       probe.remove();
       return out;
     });

@@ -8,13 +8,22 @@ import { join } from 'node:path';
 import { DIST, page } from './dist.ts';
 import { runAll } from '../../src/model/index.ts';
 
-const ANCHORS = ['def-duplicate-effect', 'def-stale-write', 'def-superseded-accepted', 'def-dependant-wrong', 'def-two-accepted', 'def-finished'];
-const linksTo = (html: string, id: string) => new RegExp(`href="[^"]*/companion/#${id}"`).test(html);
+const ANCHORS = [
+  'def-duplicate-effect',
+  'def-stale-write',
+  'def-superseded-accepted',
+  'def-dependant-wrong',
+  'def-two-accepted',
+  'def-finished',
+];
+const linksTo = (html: string, id: string) =>
+  new RegExp(`href="[^"]*/companion/#${id}"`).test(html);
 
 describe('definitions of the invariants and of “finished”', () => {
   it('the companion defines each exactly once, with its anchor', () => {
     const html = page('/companion/');
-    for (const id of ANCHORS) expect(html.match(new RegExp(`id="${id}"`, 'g'))?.length ?? 0, id).toBe(1);
+    for (const id of ANCHORS)
+      expect(html.match(new RegExp(`id="${id}"`, 'g'))?.length ?? 0, id).toBe(1);
   });
   it('the article links every one of them', () => {
     const html = page('/article/');

@@ -16,7 +16,8 @@ export function htmlFiles(dir = DIST): string[] {
 
 export function page(path: string): string {
   const file = join(DIST, path.replace(/^\//, ''), path.endsWith('.html') ? '' : 'index.html');
-  if (!existsSync(file)) throw new Error(`dist has no ${relative(DIST, file)}: build the site first (npx astro build)`);
+  if (!existsSync(file))
+    throw new Error(`dist has no ${relative(DIST, file)}: build the site first (npx astro build)`);
   return readFileSync(file, 'utf8');
 }
 

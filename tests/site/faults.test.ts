@@ -21,10 +21,20 @@ describe('/data/faults.json', () => {
   });
   it('gives the space, the counts and the table of the sweep', () => {
     expect(data.space).toEqual(JSON.parse(JSON.stringify(sweep.space)));
-    expect([data.settings, data.schedules, data.runs, data.schedulesPerSetting]).toEqual([sweep.settings, sweep.schedules, sweep.runs, sweep.schedulesPerSetting]);
-    expect(data.table.map((v: { variant: string }) => v.variant)).toEqual(sweep.variants.map((v) => v.id));
+    expect([data.settings, data.schedules, data.runs, data.schedulesPerSetting]).toEqual([
+      sweep.settings,
+      sweep.schedules,
+      sweep.runs,
+      sweep.schedulesPerSetting,
+    ]);
+    expect(data.table.map((v: { variant: string }) => v.variant)).toEqual(
+      sweep.variants.map((v) => v.id),
+    );
     for (const [i, v] of sweep.variants.entries()) {
-      for (const id of INVARIANT_IDS) expect(data.table[i].invariants[id].schedules, `${v.id} ${id}`).toBe(v.byInvariant[id].schedules);
+      for (const id of INVARIANT_IDS)
+        expect(data.table[i].invariants[id].schedules, `${v.id} ${id}`).toBe(
+          v.byInvariant[id].schedules,
+        );
     }
   });
   it('lists one counterexample per invariant that breaks with every protection on, each breaking it when simulated', () => {
@@ -47,7 +57,8 @@ describe('counterexample pages', () => {
     it(`/faults/${invariantRule(c.invariant)}/ shows the run's ticks and exactly its breaches`, () => {
       const html = page(`/faults/${invariantRule(c.invariant)}/`);
       const r = simulate(c.switches, { schedule: c.schedule });
-      for (const t of new Set(r.events.map((e) => e.tick))) expect(html, `t${t}`).toContain(`id="t${t}"`);
+      for (const t of new Set(r.events.map((e) => e.tick)))
+        expect(html, `t${t}`).toContain(`id="t${t}"`);
       const shown = [...html.matchAll(/Invariant broken: ([^<]+)</g)].map((m) => text(m[1]));
       expect(shown).toEqual(r.breaches.map((b) => invariantLabel(b.invariant)));
       expect(text(html)).toContain(`Model version`);
@@ -59,13 +70,22 @@ describe('/faults/', () => {
   const t = text(page('/faults/'));
   it('the rules page has the anchored rule sections of the schedule', () => {
     const html = page('/model/');
-    for (const id of ['rule-schedule', 'rule-fault-silence', 'rule-fault-poster', 'rule-fault-retention', 'rule-fault-restart']) expect(html).toContain(`id="${id}"`);
+    for (const id of [
+      'rule-schedule',
+      'rule-fault-silence',
+      'rule-fault-poster',
+      'rule-fault-retention',
+      'rule-fault-restart',
+    ])
+      expect(html).toContain(`id="${id}"`);
   });
   it('says, for each invariant nothing breaks with every protection on, how many schedules were tried', () => {
     const allOn = sweep.variants[0];
     for (const id of INVARIANT_IDS) {
       if (allOn.byInvariant[id].schedules > 0) continue;
-      const row = new RegExp(`>${invariantLabel(id)}</th>\\s*<td[^>]*>none of ${num(allOn.schedules)}<`);
+      const row = new RegExp(
+        `>${invariantLabel(id)}</th>\\s*<td[^>]*>none of ${num(allOn.schedules)}<`,
+      );
       expect(page('/faults/'), id).toMatch(row);
     }
   });

@@ -8,7 +8,8 @@ import { MAIN, runFor, slugOf } from '../../src/model/index.ts';
 import { narrate } from '../../src/lib/narrate.ts';
 import { DIST, htmlFiles, page, text } from './dist.ts';
 
-const FIG = /<span class="figure"[^>]*?data-fig="([^"]+)"[^>]*?data-as="([^"]+)"([^>]*)>([^<]*)<\/span>/g;
+const FIG =
+  /<span class="figure"[^>]*?data-fig="([^"]+)"[^>]*?data-as="([^"]+)"([^>]*)>([^<]*)<\/span>/g;
 /** The count options a <Fig> wrote as data attributes (data-one, data-many, data-zero, data-cap). */
 function countOptions(attrs: string) {
   const get = (name: string) => attrs.match(new RegExp(`data-${name}="([^"]*)"`))?.[1];
@@ -30,7 +31,8 @@ describe('rendered figures agree with the model', () => {
     });
   }
   it('the long-form pages use figures at all', () => {
-    for (const p of ['/article/', '/companion/']) expect([...page(p).matchAll(FIG)].length, p).toBeGreaterThan(10);
+    for (const p of ['/article/', '/companion/'])
+      expect([...page(p).matchAll(FIG)].length, p).toBeGreaterThan(10);
   });
 });
 
@@ -48,24 +50,68 @@ describe('reference traces on the long-form pages are the model’s', () => {
 // the spec (not computed by the model or the renderer). Every one of these keys that a
 // page shows must read exactly so; the long-form pages must show most of them.
 const SPEC: Record<string, string> = {
-  'main.calls': '6', 'main.callsByAttempt.1': '3', 'main.callsByAttempt.2': '3', 'main.callsByAttempt.3': '0',
-  'main.restored': '1', 'main.staleWritesRejected': '1', 'main.staleWritesApplied': '0',
-  'main.candidates.0.tick': 't9', 'main.acceptances.0.tick': 't10', 'main.acceptances.0.version': 'v2',
-  'main.posts': '1', 'main.duplicatePosts': '0', 'main.newsletter.tick': 't12', 'main.newsletter.quote': '4.7 million',
-  'main.attempts.2.admittedAt': 't13', 'main.intents.0.confirmedAt': 't14', 'main.intents.0.post': 'P1', 'main.writes.4.tick': 't8',
-  'crashed.calls': '6', 'crashed.posts': '1', 'crashed.newsletter.quote': '4.7 million',
-  'second.calls': '6', 'second.callsByAttempt.1': '3', 'second.callsByAttempt.2': '2', 'second.callsByAttempt.3': '0',
-  'second.callsByAttempt.4': '1', 'second.acceptances.0.tick': 't9', 'second.posts': '2', 'second.newsletter.tick': 't17',
-  'fencing-off.calls': '7', 'fencing-off.staleWritesApplied': '3', 'fencing-off.candidates.1.assessedAt': 't11',
-  'fencing-off-never.acceptances.0.tick': 't9', 'fencing-off-never.acceptances.1.tick': 't11',
-  'pins-off.calls': '5', 'pins-off.acceptances.0.tick': 't9', 'pins-off.candidates.0.tick': 't8',
-  'pins-off.newsletter.tick': 't12', 'pins-off.newsletter.quote': '4.1 million',
-  'end-only.calls': '8', 'end-only.restored': '0', 'end-only.writes.0.tick': 't10', 'end-only.acceptances.0.tick': 't11',
-  'any-accepted-after.newsletter.tick': 't12', 'any-accepted-after.newsletter.quote': '4.1 million',
+  'main.calls': '6',
+  'main.callsByAttempt.1': '3',
+  'main.callsByAttempt.2': '3',
+  'main.callsByAttempt.3': '0',
+  'main.restored': '1',
+  'main.staleWritesRejected': '1',
+  'main.staleWritesApplied': '0',
+  'main.candidates.0.tick': 't9',
+  'main.acceptances.0.tick': 't10',
+  'main.acceptances.0.version': 'v2',
+  'main.posts': '1',
+  'main.duplicatePosts': '0',
+  'main.newsletter.tick': 't12',
+  'main.newsletter.quote': '4.7 million',
+  'main.attempts.2.admittedAt': 't13',
+  'main.intents.0.confirmedAt': 't14',
+  'main.intents.0.post': 'P1',
+  'main.writes.4.tick': 't8',
+  'crashed.calls': '6',
+  'crashed.posts': '1',
+  'crashed.newsletter.quote': '4.7 million',
+  'second.calls': '6',
+  'second.callsByAttempt.1': '3',
+  'second.callsByAttempt.2': '2',
+  'second.callsByAttempt.3': '0',
+  'second.callsByAttempt.4': '1',
+  'second.acceptances.0.tick': 't9',
+  'second.posts': '2',
+  'second.newsletter.tick': 't17',
+  'fencing-off.calls': '7',
+  'fencing-off.staleWritesApplied': '3',
+  'fencing-off.candidates.1.assessedAt': 't11',
+  'fencing-off-never.acceptances.0.tick': 't9',
+  'fencing-off-never.acceptances.1.tick': 't11',
+  'pins-off.calls': '5',
+  'pins-off.acceptances.0.tick': 't9',
+  'pins-off.candidates.0.tick': 't8',
+  'pins-off.newsletter.tick': 't12',
+  'pins-off.newsletter.quote': '4.1 million',
+  'end-only.calls': '8',
+  'end-only.restored': '0',
+  'end-only.writes.0.tick': 't10',
+  'end-only.acceptances.0.tick': 't11',
+  'any-accepted-after.newsletter.tick': 't12',
+  'any-accepted-after.newsletter.quote': '4.1 million',
 };
 
 /** The number a count in words stands for (“no steps” → "0", “three calls” → "3", “12 runs” → "12"), read back independently of the formatter. */
-const WORD_VALUE: Record<string, string> = { no: '0', none: '0', zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9' };
+const WORD_VALUE: Record<string, string> = {
+  no: '0',
+  none: '0',
+  zero: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+};
 function countValue(shown: string): string {
   const first = shown.trim().split(/\s+/)[0].toLowerCase();
   return WORD_VALUE[first] ?? first;

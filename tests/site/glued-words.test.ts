@@ -24,14 +24,17 @@ export function gluedWords(html: string): string[] {
     if (/\bclass="[^"]*\btl-k\b/.test(attrs)) continue;
     // A figure never touches the next word; another inline element only when
     // its text ends in a digit (“864in”) — “<em>fence</em>s” style plurals stay allowed.
-    if (figure ? /[\p{L}\p{N}]$/u.test(inner) : /\p{N}$/u.test(inner)) found.push(`${inner}${next}`);
+    if (figure ? /[\p{L}\p{N}]$/u.test(inner) : /\p{N}$/u.test(inner))
+      found.push(`${inner}${next}`);
   }
   return found;
 }
 
 describe('no inline element runs into the next word', () => {
   it('finds a glued figure in a sample (the check can fail)', () => {
-    expect(gluedWords('<p>needs <span class="figure" data-fig="x">four</span>at least</p>')).toEqual(['foura']);
+    expect(
+      gluedWords('<p>needs <span class="figure" data-fig="x">four</span>at least</p>'),
+    ).toEqual(['foura']);
     expect(gluedWords('<p>every combination, <a href="/x">864</a>in all</p>')).toEqual(['864i']);
     expect(gluedWords('<p>needs <span class="figure">four</span> at least</p>')).toEqual([]);
   });
@@ -39,7 +42,8 @@ describe('no inline element runs into the next word', () => {
   it('no built page has one', () => {
     const bad: string[] = [];
     for (const file of htmlFiles()) {
-      for (const g of gluedWords(readFileSync(file, 'utf8'))) bad.push(`${relative(DIST, file)}: “${g}”`);
+      for (const g of gluedWords(readFileSync(file, 'utf8')))
+        bad.push(`${relative(DIST, file)}: “${g}”`);
     }
     expect(bad.slice(0, 20), `${bad.length} glued words`).toEqual([]);
   });

@@ -32,7 +32,9 @@ const ZERO_WORD = /(?<![\w.,#–-])0\s+[A-Za-z][A-Za-z’'-]*/g;
 
 export function zeroCounts(blocks: string[]): string[] {
   const hits: string[] = [];
-  for (const b of blocks) for (const m of b.matchAll(ZERO_WORD)) hits.push(`…${b.slice(Math.max(0, m.index - 40), m.index + 30)}…`);
+  for (const b of blocks)
+    for (const m of b.matchAll(ZERO_WORD))
+      hits.push(`…${b.slice(Math.max(0, m.index - 40), m.index + 30)}…`);
   return hits;
 }
 

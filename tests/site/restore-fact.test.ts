@@ -36,14 +36,21 @@ describe('the article’s restore table and its sentence agree with the main run
     const succ = run.attempts[1];
     expect(`#${succ.n}`).toBe(EXPECT.successor);
     expect(`t${succ.admittedAt}`).toBe(EXPECT.at);
-    expect(run.restores.filter((r) => r.attempt === succ.n).map((r) => r.step)).toEqual(EXPECT.restored);
+    expect(run.restores.filter((r) => r.attempt === succ.n).map((r) => r.step)).toEqual(
+      EXPECT.restored,
+    );
     const journalled = new Set(journalAt(run, succ.admittedAt).map((e) => e.step));
     expect([...journalled].sort()).toEqual([...EXPECT.restored, ...EXPECT.redone].sort());
   });
 
   it('the table gives each step its decision: restored, redone, or never journalled', () => {
     const s = section('restore-or-redo');
-    const rows = Object.fromEntries([...s.matchAll(/<tr[^>]*data-step="(s\d)"[^>]*data-decision="(\w+)"/g)].map((m) => [m[1], m[2]]));
+    const rows = Object.fromEntries(
+      [...s.matchAll(/<tr[^>]*data-step="(s\d)"[^>]*data-decision="(\w+)"/g)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    );
     expect(rows).toEqual({
       ...Object.fromEntries(EXPECT.restored.map((x) => [x, 'restored'])),
       ...Object.fromEntries(EXPECT.redone.map((x) => [x, 'redone'])),
@@ -62,19 +69,33 @@ describe('the article’s restore table and its sentence agree with the main run
     const sentences = para.split(/(?<=[.!?])\s+/);
     const about = (step: string) => sentences.filter((x) => new RegExp(`\\b${step}\\b`).test(x));
     for (const step of EXPECT.restored) {
-      expect(about(step).some((x) => /restor/i.test(x) && !/redo|redone|never/i.test(x)), `${step} restored: ${para}`).toBe(true);
+      expect(
+        about(step).some((x) => /restor/i.test(x) && !/redo|redone|never/i.test(x)),
+        `${step} restored: ${para}`,
+      ).toBe(true);
     }
     for (const step of EXPECT.redone) {
-      expect(about(step).some((x) => /\bredo(es|ne)?\b/i.test(x) && /chang/i.test(x)), `${step} redone because its input changed: ${para}`).toBe(true);
+      expect(
+        about(step).some((x) => /\bredo(es|ne)?\b/i.test(x) && /chang/i.test(x)),
+        `${step} redone because its input changed: ${para}`,
+      ).toBe(true);
     }
     for (const step of EXPECT.neverJournalled) {
       const said = about(step);
-      expect(said.some((x) => /never|no entry/i.test(x)), `${step} never journalled: ${para}`).toBe(true);
-      expect(said.some((x) => /\bredo(es|ne)?\b|restor/i.test(x)), `${step} is neither redone nor restored: ${para}`).toBe(false);
+      expect(
+        said.some((x) => /never|no entry/i.test(x)),
+        `${step} never journalled: ${para}`,
+      ).toBe(true);
+      expect(
+        said.some((x) => /\bredo(es|ne)?\b|restor/i.test(x)),
+        `${step} is neither redone nor restored: ${para}`,
+      ).toBe(false);
     }
   });
 
   it('the section no longer claims that unchanged sections cost nothing', () => {
-    expect(text(section('restore-or-redo'))).not.toMatch(/did not change cost nothing|unchanged (sections|steps) cost nothing/i);
+    expect(text(section('restore-or-redo'))).not.toMatch(
+      /did not change cost nothing|unchanged (sections|steps) cost nothing/i,
+    );
   });
 });

@@ -22,7 +22,10 @@ describe('event rows link to their rules', () => {
     for (const s of all) {
       const run = runFor(s);
       const html = page(`/traces/${slugOf(s)}/`);
-      const events = html.slice(html.indexOf('<table class="trace"'), html.indexOf('</table>', html.indexOf('<table class="trace"')));
+      const events = html.slice(
+        html.indexOf('<table class="trace"'),
+        html.indexOf('</table>', html.indexOf('<table class="trace"')),
+      );
       const linked = [...events.matchAll(RULE_LINK)].map((m) => m[1]);
       expect(linked, slugOf(s)).toEqual(run.events.map((e) => `rule-${e.rule}`));
       for (const id of linked) expect(ids.has(id), id).toBe(true);

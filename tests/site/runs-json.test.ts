@@ -16,8 +16,20 @@ describe('/data/runs.json', () => {
   it('has exactly the contract’s fields', () => {
     expect(Object.keys(data.runs[0]).sort()).toEqual(
       [
-        'switches', 'url', 'calls', 'callsByAttempt', 'restored', 'staleWritesRejected', 'staleWritesApplied',
-        'posts', 'duplicatePosts', 'acceptances', 'newsletter', 'finished', 'invariants', 'lastTick',
+        'switches',
+        'url',
+        'calls',
+        'callsByAttempt',
+        'restored',
+        'staleWritesRejected',
+        'staleWritesApplied',
+        'posts',
+        'duplicatePosts',
+        'acceptances',
+        'newsletter',
+        'finished',
+        'invariants',
+        'lastTick',
       ].sort(),
     );
   });
@@ -27,22 +39,45 @@ describe('/data/runs.json', () => {
       expect(j.calls).toBe(r.calls);
       expect(j.callsByAttempt).toEqual(r.callsByAttempt);
       expect(j.restored).toBe(r.restored);
-      expect([j.staleWritesRejected, j.staleWritesApplied]).toEqual([r.staleWritesRejected, r.staleWritesApplied]);
-      expect([j.posts, j.duplicatePosts, j.finished, j.lastTick]).toEqual([r.posts, r.duplicatePosts, r.finished, r.lastTick]);
+      expect([j.staleWritesRejected, j.staleWritesApplied]).toEqual([
+        r.staleWritesRejected,
+        r.staleWritesApplied,
+      ]);
+      expect([j.posts, j.duplicatePosts, j.finished, j.lastTick]).toEqual([
+        r.posts,
+        r.duplicatePosts,
+        r.finished,
+        r.lastTick,
+      ]);
       expect(j.invariants).toEqual(r.invariants);
-      expect(j.acceptances).toEqual(r.acceptances.map((a) => ({ tick: a.tick, digest: short(a.digest), version: a.version })));
-      expect(j.newsletter).toEqual(r.newsletter && { tick: r.newsletter.tick, digest: short(r.newsletter.digest), quote: r.newsletter.quote });
+      expect(j.acceptances).toEqual(
+        r.acceptances.map((a) => ({ tick: a.tick, digest: short(a.digest), version: a.version })),
+      );
+      expect(j.newsletter).toEqual(
+        r.newsletter && {
+          tick: r.newsletter.tick,
+          digest: short(r.newsletter.digest),
+          quote: r.newsletter.quote,
+        },
+      );
       expect(j.url.endsWith(`/traces/${slugOf(r.switches)}/`)).toBe(true);
     }
   });
   it('every url is distinct and exists in dist', () => {
     expect(new Set(data.runs.map((r: { url: string }) => r.url)).size).toBe(864);
     const base = (process.env.BASE_PATH ?? '/').replace(/\/+$/, '');
-    for (const j of data.runs) expect(existsSync(join(DIST, j.url.slice(base.length), 'index.html')), j.url).toBe(true);
+    for (const j of data.runs)
+      expect(existsSync(join(DIST, j.url.slice(base.length), 'index.html')), j.url).toBe(true);
   });
   it('main trace entry reads as the spec’s example', () => {
     const main = data.runs[0];
-    expect(main).toMatchObject({ calls: 6, callsByAttempt: { 1: 3, 2: 3, 3: 0 }, restored: 1, lastTick: 14, finished: true });
+    expect(main).toMatchObject({
+      calls: 6,
+      callsByAttempt: { 1: 3, 2: 3, 3: 0 },
+      restored: 1,
+      lastTick: 14,
+      finished: true,
+    });
     expect(main.acceptances).toMatchObject([{ tick: 10, version: 'v2' }]);
     expect(main.newsletter).toMatchObject({ tick: 12, quote: '4.7 million' });
   });

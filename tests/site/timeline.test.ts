@@ -32,37 +32,70 @@ const ticks = (marks: Mark[]) => marks.map((m) => Number(m.tick));
 function expectRecords(run: Run, html: string, marks: Mark[], where: string): void {
   // One post mark per post the feed applied, at its tick; the duplicates marked as such.
   const posts = of(marks, 'post');
-  expect(posts.map((m) => [Number(m.tick), m.post]), where).toEqual(run.feedPosts.map((p) => [p.tick, p.id]));
+  expect(
+    posts.map((m) => [Number(m.tick), m.post]),
+    where,
+  ).toEqual(run.feedPosts.map((p) => [p.tick, p.id]));
   expect(posts.filter((m) => m.duplicate === 'true').length, where).toBe(run.duplicatePosts);
   // Every send answered from a remembered key.
-  expect(of(marks, 'remembered').length, where).toBe(run.sends.filter((s) => s.receipt === 'remembered').length);
+  expect(of(marks, 'remembered').length, where).toBe(
+    run.sends.filter((s) => s.receipt === 'remembered').length,
+  );
   // One write mark per protected write, with the store's decision.
   const writes = of(marks, 'write');
   expect(writes.length, where).toBe(run.writes.length);
-  expect(writes.filter((m) => m.outcome === 'rejected').length, where).toBe(run.staleWritesRejected);
-  expect(writes.filter((m) => m.outcome === 'stale-applied').length, where).toBe(run.staleWritesApplied);
-  expect(ticks(writes.filter((m) => m.outcome === 'rejected')), where).toEqual(run.writes.filter((w) => w.outcome === 'rejected').map((w) => w.tick));
+  expect(writes.filter((m) => m.outcome === 'rejected').length, where).toBe(
+    run.staleWritesRejected,
+  );
+  expect(writes.filter((m) => m.outcome === 'stale-applied').length, where).toBe(
+    run.staleWritesApplied,
+  );
+  expect(ticks(writes.filter((m) => m.outcome === 'rejected')), where).toEqual(
+    run.writes.filter((w) => w.outcome === 'rejected').map((w) => w.tick),
+  );
   // Acceptances at their ticks, restores, model calls, admissions.
   expect(ticks(of(marks, 'accept')), where).toEqual(run.acceptances.map((a) => a.tick));
-  expect(of(marks, 'accept').map((m) => m.digest), where).toEqual(run.acceptances.map((a) => short(a.digest)));
+  expect(
+    of(marks, 'accept').map((m) => m.digest),
+    where,
+  ).toEqual(run.acceptances.map((a) => short(a.digest)));
   expect(of(marks, 'restore').length, where).toBe(run.restored);
-  expect(of(marks, 'call').reduce((sum, m) => sum + Number(m.calls), 0), where).toBe(run.calls);
-  expect(of(marks, 'admit').map((m) => Number(m.attempt)), where).toEqual(run.attempts.map((a) => a.n));
+  expect(
+    of(marks, 'call').reduce((sum, m) => sum + Number(m.calls), 0),
+    where,
+  ).toBe(run.calls);
+  expect(
+    of(marks, 'admit').map((m) => Number(m.attempt)),
+    where,
+  ).toEqual(run.attempts.map((a) => a.n));
   // The newsletter mark at its tick, on its digest, or none.
   const news = of(marks, 'newsletter');
   if (run.newsletter) {
-    expect(news.map((m) => [Number(m.tick), m.digest]), where).toEqual([[run.newsletter.tick, short(run.newsletter.digest)]]);
+    expect(
+      news.map((m) => [Number(m.tick), m.digest]),
+      where,
+    ).toEqual([[run.newsletter.tick, short(run.newsletter.digest)]]);
     expect(html, where).toContain(run.newsletter.quote);
   } else {
     expect(news, where).toEqual([]);
   }
   // A breach mark for each broken invariant the controller or the newsletter let through.
   const shown = ['supersededAccepted', 'twoAccepted', 'dependantWrong'];
-  expect(of(marks, 'breach').map((m) => m.invariant).sort(), where).toEqual(
-    run.breaches.filter((b) => shown.includes(b.invariant)).map((b) => b.invariant).sort(),
+  expect(
+    of(marks, 'breach')
+      .map((m) => m.invariant)
+      .sort(),
+    where,
+  ).toEqual(
+    run.breaches
+      .filter((b) => shown.includes(b.invariant))
+      .map((b) => b.invariant)
+      .sort(),
   );
   // The report change, when there is one.
-  expect(ticks(of(marks, 'change')), where).toEqual(run.versionChangedAt === null ? [] : [run.versionChangedAt]);
+  expect(ticks(of(marks, 'change')), where).toEqual(
+    run.versionChangedAt === null ? [] : [run.versionChangedAt],
+  );
 }
 
 describe('the timeline figure on every trace page', () => {
@@ -87,7 +120,10 @@ describe('the timeline figure on every trace page', () => {
       const where = `/traces/${run.slug}/`;
       expectRecords(run, html, marks, where);
       // Under the base schedule no fault struck: no fault mark, no fault legend entry.
-      expect(marks.filter((m) => m.fault), where).toEqual([]);
+      expect(
+        marks.filter((m) => m.fault),
+        where,
+      ).toEqual([]);
       expect(html, where).not.toContain('tl-fault-k');
       // One tick link per tick, t0 to the last, each to #tN of the trace table on the same page.
       const links = [...html.matchAll(/<a href="#t(\d+)"/g)].map((m) => Number(m[1]));
@@ -107,12 +143,21 @@ describe('the timeline figure on every trace page', () => {
       }
       expect(start, where).toBeGreaterThan(0);
       const fig = html.slice(start, html.indexOf('</figure>', start));
-      const steps = [...fig.matchAll(/<g\b[^>]*\bdata-step="([^"]*)"[^>]*>/g)].map((m) => [m[1], /data-duplicate="true"/.test(m[0])]);
+      const steps = [...fig.matchAll(/<g\b[^>]*\bdata-step="([^"]*)"[^>]*>/g)].map((m) => [
+        m[1],
+        /data-duplicate="true"/.test(m[0]),
+      ]);
       const sends = run.sends.filter((x) => x.intent === settler.settles);
       expect(steps.filter(([k]) => k === 'send').length, where).toBe(sends.length);
-      expect(steps.filter(([k]) => k === 'apply').length, where).toBe(sends.filter((x) => x.receipt === 'applied').length);
-      expect(steps.filter(([k, d]) => k === 'apply' && d).length, where).toBe(sends.filter((x) => x.duplicate).length);
-      expect(steps.filter(([k]) => k === 'remembered').length, where).toBe(sends.filter((x) => x.receipt === 'remembered').length);
+      expect(steps.filter(([k]) => k === 'apply').length, where).toBe(
+        sends.filter((x) => x.receipt === 'applied').length,
+      );
+      expect(steps.filter(([k, d]) => k === 'apply' && d).length, where).toBe(
+        sends.filter((x) => x.duplicate).length,
+      );
+      expect(steps.filter(([k]) => k === 'remembered').length, where).toBe(
+        sends.filter((x) => x.receipt === 'remembered').length,
+      );
     }
   });
 
@@ -129,42 +174,78 @@ describe('the timeline figure on every trace page', () => {
 // per fault event, at its tick, tagged with the event's kind (expectations from run.events, simulated
 // again here from the counterexample's setting and schedule).
 describe('the timeline figure on every counterexample page', () => {
-  const FAULT_KINDS = ['controller-down', 'controller-restarted', 'falls-silent-before', 'wakes-to-act', 'poster-dies-at', 'key-expired'] as const;
-  const cases = counterexamples().map((c) => ({ path: `/faults/${invariantRule(c.invariant)}/`, run: simulate(c.switches, { schedule: c.schedule }) }));
+  const FAULT_KINDS = [
+    'controller-down',
+    'controller-restarted',
+    'falls-silent-before',
+    'wakes-to-act',
+    'poster-dies-at',
+    'key-expired',
+  ] as const;
+  const cases = counterexamples().map((c) => ({
+    path: `/faults/${invariantRule(c.invariant)}/`,
+    run: simulate(c.switches, { schedule: c.schedule }),
+  }));
   it('there are counterexample pages, and between them they strike faults', () => {
     expect(cases.length).toBeGreaterThan(0);
-    expect(cases.some((c) => c.run.events.some((e) => (FAULT_KINDS as readonly string[]).includes(e.kind)))).toBe(true);
+    expect(
+      cases.some((c) =>
+        c.run.events.some((e) => (FAULT_KINDS as readonly string[]).includes(e.kind)),
+      ),
+    ).toBe(true);
   });
   for (const { path, run } of cases) {
     it(`${path}: the figure comes first under the title, agrees with the records and marks each fault`, () => {
       const whole = page(path);
       expect(whole.indexOf('<figure class="tl"'), path).toBeGreaterThan(whole.indexOf('</h1>'));
-      expect(whole.indexOf('<figure class="tl"'), path).toBeLessThan(whole.indexOf('class="tp-lede"'));
+      expect(whole.indexOf('<figure class="tl"'), path).toBeLessThan(
+        whole.indexOf('class="tp-lede"'),
+      );
       const { html, marks } = figureOf(run, path);
       expectRecords(run, html, marks, path);
       for (const kind of FAULT_KINDS) {
         const events = run.events.filter((e) => e.kind === kind);
-        expect(ticks(marks.filter((m) => m.fault === kind)), `${path} ${kind}`).toEqual(events.map((e) => e.tick));
+        expect(ticks(marks.filter((m) => m.fault === kind)), `${path} ${kind}`).toEqual(
+          events.map((e) => e.tick),
+        );
       }
       // The down tick is a bar; a restart that did not keep the epoch says where it went back to.
-      expect(ticks(of(marks, 'down')), path).toEqual(run.events.filter((e) => e.kind === 'controller-down').map((e) => e.tick));
+      expect(ticks(of(marks, 'down')), path).toEqual(
+        run.events.filter((e) => e.kind === 'controller-down').map((e) => e.tick),
+      );
       const restarts = run.events.filter((e) => e.kind === 'controller-restarted');
-      expect(of(marks, 'restart').map((m) => [Number(m.tick), m.back, Number(m.epoch)]), path).toEqual(
+      expect(
+        of(marks, 'restart').map((m) => [Number(m.tick), m.back, Number(m.epoch)]),
+        path,
+      ).toEqual(
         restarts.map((e) => [e.tick, String(e.values.epoch < e.values.before), e.values.epoch]),
       );
       // The feed's forgotten keys, on the feed lane, naming the post whose key was forgotten.
-      expect(of(marks, 'expired').map((m) => [Number(m.tick), m.post]), path).toEqual(
+      expect(
+        of(marks, 'expired').map((m) => [Number(m.tick), m.post]),
+        path,
+      ).toEqual(
         run.events.filter((e) => e.kind === 'key-expired').map((e) => [e.tick, e.values.post]),
       );
       // Legend: an entry for each kind of fault the run has, and none for the others.
-      const legend = [...html.matchAll(/<li class="tl-fault-k" data-k="([^"]+)"/g)].map((m) => m[1]);
+      const legend = [...html.matchAll(/<li class="tl-fault-k" data-k="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
       // (A crashed #1 that falls silent before an action dies there: the ✕ of "dies" is its mark, not a pause.)
-      const present = FAULT_KINDS.filter((k) => run.events.some((e) => e.kind === k) && !(k === 'falls-silent-before' && run.switches.silent === 'crashed'));
+      const present = FAULT_KINDS.filter(
+        (k) =>
+          run.events.some((e) => e.kind === k) &&
+          !(k === 'falls-silent-before' && run.switches.silent === 'crashed'),
+      );
       const back = restarts.some((e) => e.values.epoch < e.values.before);
-      expect([...legend].sort(), path).toEqual([...present, ...(back ? ['epoch-back'] : [])].sort());
+      expect([...legend].sort(), path).toEqual(
+        [...present, ...(back ? ['epoch-back'] : [])].sort(),
+      );
       // Tick labels link to the full trace's rows, which exist for the ticks with events.
       const links = [...html.matchAll(/<a href="#t(\d+)"/g)].map((m) => Number(m[1]));
-      expect(links, path).toEqual([...new Set(run.events.map((e) => e.tick))].sort((a, b) => a - b));
+      expect(links, path).toEqual(
+        [...new Set(run.events.map((e) => e.tick))].sort((a, b) => a - b),
+      );
       for (const t of links) expect(whole, `${path} t${t}`).toContain(`id="t${t}"`);
     });
   }

@@ -7,7 +7,21 @@ import { page } from './dist.ts';
 
 const PROSE = new Set(['p', 'li', 'dd', 'figcaption', 'h2', 'h3', 'h4']);
 const SKIP = new Set(['code', 'pre', 'kbd', 'samp', 'math', 'script', 'style', 'svg', 'template']);
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 
 function decode(s: string): string {
   return s
@@ -29,7 +43,8 @@ export function straightQuotes(html: string): string[] {
   let prose = 0;
   let skip = 0;
   let recent = '';
-  const TOKEN = /<!--[\s\S]*?-->|<\/([a-zA-Z][\w-]*)\s*>|<([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|([^<]+)/g;
+  const TOKEN =
+    /<!--[\s\S]*?-->|<\/([a-zA-Z][\w-]*)\s*>|<([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|([^<]+)/g;
   for (const m of main.matchAll(TOKEN)) {
     const [, close, open, attrs, text] = m;
     if (open) {
@@ -52,7 +67,9 @@ export function straightQuotes(html: string): string[] {
       if (prose > 0 && skip === 0) {
         for (const q of t.matchAll(/['"]/g)) {
           const i = q.index!;
-          found.push(`${q[0]} in “…${(recent + t.slice(0, i)).slice(-40)}${q[0]}${t.slice(i + 1, i + 30)}…”`);
+          found.push(
+            `${q[0]} in “…${(recent + t.slice(0, i)).slice(-40)}${q[0]}${t.slice(i + 1, i + 30)}…”`,
+          );
         }
       }
       recent = (recent + t).slice(-40);
@@ -67,8 +84,8 @@ describe('the scanner', () => {
       '<main>',
       '<p class="x" data-q="it\'s">It’s “fine” here, <code>don\'t "count"</code> this.</p>',
       '<p>Maths <span class="katex"><span>f\'(x)</span></span> is skipped.</p>',
-      '<div>Outside prose: it\'s ignored.</div>',
-      '<li>But this isn\'t.</li>',
+      "<div>Outside prose: it's ignored.</div>",
+      "<li>But this isn't.</li>",
       '<h3>Nor "this"</h3>',
       '<p>An entity &#39;too&#39;.</p>',
       '</main>',

@@ -43,7 +43,12 @@ export function pageState(locals: unknown, pathname: string): PageCitations {
 }
 
 /** Records one citation of `id`; returns its per-page number and this citation's back-link id. */
-export function cite(locals: unknown, pathname: string, id: string, note?: string): { n: number; refId: string; k: number } {
+export function cite(
+  locals: unknown,
+  pathname: string,
+  id: string,
+  note?: string,
+): { n: number; refId: string; k: number } {
   const s = pageState(locals, pathname);
   let c = s.byId.get(id);
   if (!c) {

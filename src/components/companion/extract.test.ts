@@ -17,7 +17,8 @@ describe('extract', () => {
   });
 
   it('handles braces inside template literals', () => {
-    const src = 'export function f(a: number) {\n  const s = `x${a + 1}}`;\n  if (a) { return s; }\n  return `${`${a}`}`;\n}\nexport const after = 1;\n';
+    const src =
+      'export function f(a: number) {\n  const s = `x${a + 1}}`;\n  if (a) { return s; }\n  return `${`${a}`}`;\n}\nexport const after = 1;\n';
     expect(extractFunction(src, 'f', false)).toBe(src.slice(0, src.indexOf('\nexport const')));
   });
 

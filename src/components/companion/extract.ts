@@ -75,7 +75,8 @@ export function extractFunction(src: string, name: string, doc = true): string {
 /** `export interface Name { … }` or `export type Name = …;` (a top-level statement). */
 export function extractType(src: string, name: string): string {
   const at = startOf(src, new RegExp(`^export (?:interface|type) ${esc(name)}\\b`, 'm'), name);
-  if (src.startsWith('export interface', at)) return src.slice(at, matchBrace(src, src.indexOf('{', at)));
+  if (src.startsWith('export interface', at))
+    return src.slice(at, matchBrace(src, src.indexOf('{', at)));
   // A type alias ends at the first semicolon that closes a line at depth 0.
   let depth = 0;
   for (let i = at; i < src.length; i++) {

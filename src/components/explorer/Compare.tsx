@@ -50,7 +50,8 @@ export function Compare({ run, other, vs, setVs, tick, onTick }: Props) {
     <section class="ex-compare" aria-labelledby="ex-compare-h" id="ex-compare">
       <h2 id="ex-compare-h">Compare</h2>
       <p>
-        This setting (<em>{describeSetting(run.switches)}</em>) beside <em>{describeSetting(vs)}</em>.
+        This setting (<em>{describeSetting(run.switches)}</em>) beside{' '}
+        <em>{describeSetting(vs)}</em>.
       </p>
       <details class="ex-compare__pick">
         <summary>Choose any setting to compare with</summary>
@@ -71,73 +72,87 @@ export function Compare({ run, other, vs, setVs, tick, onTick }: Props) {
           : `${differing} of ${rows.length} ticks with events differ. Compared: ${describeSetting(vs)}.`}
       </p>
       {!identical && (
-      <section class="table-wrap" tabindex={0} aria-label="Outcomes compared">
-        <table class="ex-cmp-outcome">
-          <caption>Outcome, side by side</caption>
-          <thead>
-            <tr>
-              <th scope="col">Measure</th>
-              <th scope="col">This setting</th>
-              <th scope="col">Compared</th>
-            </tr>
-          </thead>
-          <tbody>
-            {a.map((r, i) => {
-              const d = r.value !== b[i].value;
-              return (
-                <tr key={r.id} class={d ? 'differs' : undefined}>
-                  <th scope="row">
-                    {r.label}
-                    {d && <span class="ex-differs">differs</span>}
-                  </th>
-                  <td>{r.value}</td>
-                  <td>{b[i].value}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </section>
+        <section class="table-wrap" tabindex={0} aria-label="Outcomes compared">
+          <table class="ex-cmp-outcome">
+            <caption>Outcome, side by side</caption>
+            <thead>
+              <tr>
+                <th scope="col">Measure</th>
+                <th scope="col">This setting</th>
+                <th scope="col">Compared</th>
+              </tr>
+            </thead>
+            <tbody>
+              {a.map((r, i) => {
+                const d = r.value !== b[i].value;
+                return (
+                  <tr key={r.id} class={d ? 'differs' : undefined}>
+                    <th scope="row">
+                      {r.label}
+                      {d && <span class="ex-differs">differs</span>}
+                    </th>
+                    <td>{r.value}</td>
+                    <td>{b[i].value}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </section>
       )}
       {!identical && (
         <p>
           <label class="ex-option ex-only-toggle">
-            <input type="checkbox" checked={onlyDiff} onChange={(e) => setOnlyDiff((e.currentTarget as HTMLInputElement).checked)} />
+            <input
+              type="checkbox"
+              checked={onlyDiff}
+              onChange={(e) => setOnlyDiff((e.currentTarget as HTMLInputElement).checked)}
+            />
             <span>Show only the ticks that differ</span>
           </label>
         </p>
       )}
       {!identical && (
-      <section class="table-wrap" tabindex={0} aria-label="Traces compared by tick">
-        <table class="ex-cmp">
-          <caption>Events aligned by tick; ticks that differ are marked “differs”.</caption>
-          <thead>
-            <tr>
-              <th scope="col">Tick</th>
-              <th scope="col">This setting</th>
-              <th scope="col">Compared</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((r) => (
-              <tr key={r.tick} data-tick={r.tick} data-differs={r.differs ? 'true' : 'false'} class={(r.differs ? 'differs' : '') + (r.tick === tick ? ' is-now' : '')}>
-                <th scope="row" class="tick">
-                  <button type="button" class="ex-linkish" onClick={() => onTick(r.tick)} aria-label={`Show ${tickLabel(r.tick)}`}>
-                    {tickLabel(r.tick)}
-                  </button>
-                  {r.differs && <span class="ex-differs">differs</span>}
-                </th>
-                <td>
-                  <Events events={r.left} only="only in this setting" />
-                </td>
-                <td>
-                  <Events events={r.right} only="only in the compared setting" />
-                </td>
+        <section class="table-wrap" tabindex={0} aria-label="Traces compared by tick">
+          <table class="ex-cmp">
+            <caption>Events aligned by tick; ticks that differ are marked “differs”.</caption>
+            <thead>
+              <tr>
+                <th scope="col">Tick</th>
+                <th scope="col">This setting</th>
+                <th scope="col">Compared</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+            </thead>
+            <tbody>
+              {shown.map((r) => (
+                <tr
+                  key={r.tick}
+                  data-tick={r.tick}
+                  data-differs={r.differs ? 'true' : 'false'}
+                  class={(r.differs ? 'differs' : '') + (r.tick === tick ? ' is-now' : '')}
+                >
+                  <th scope="row" class="tick">
+                    <button
+                      type="button"
+                      class="ex-linkish"
+                      onClick={() => onTick(r.tick)}
+                      aria-label={`Show ${tickLabel(r.tick)}`}
+                    >
+                      {tickLabel(r.tick)}
+                    </button>
+                    {r.differs && <span class="ex-differs">differs</span>}
+                  </th>
+                  <td>
+                    <Events events={r.left} only="only in this setting" />
+                  </td>
+                  <td>
+                    <Events events={r.right} only="only in the compared setting" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
       )}
     </section>
   );

@@ -7,7 +7,14 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { href } from '../../lib/paths.ts';
-import { MAIN, PRESETS, isBaseSchedule, type Schedule, type SwitchId, type Switches } from './model.ts';
+import {
+  MAIN,
+  PRESETS,
+  isBaseSchedule,
+  type Schedule,
+  type SwitchId,
+  type Switches,
+} from './model.ts';
 import { tracePath } from '../../lib/routes.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
@@ -30,7 +37,8 @@ import '../../styles/palette.css';
 import '../timeline/timeline.css';
 
 /** The panel a scene's narration sits beside: the first it points at that is not the long trace. */
-const calloutOf = (focus: Focus[]): Focus | undefined => focus.find((f) => f !== 'trace') ?? focus[0];
+const calloutOf = (focus: Focus[]): Focus | undefined =>
+  focus.find((f) => f !== 'trace') ?? focus[0];
 
 export default function Explorer({ scenes }: { scenes: SceneView[] }) {
   const x = useExplorer(scenes);
@@ -67,7 +75,8 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
     const el = document.getElementById(`ex-${callout}`);
     if (!el) return;
     const r = el.getBoundingClientRect();
-    if (r.top < 0 || r.top > innerHeight - 120) el.scrollIntoView({ block: r.height > innerHeight * 0.7 ? 'start' : 'nearest' });
+    if (r.top < 0 || r.top > innerHeight - 120)
+      el.scrollIntoView({ block: r.height > innerHeight * 0.7 ? 'start' : 'nearest' });
   }, [st.scene, callout]);
 
   const setSwitches = (switches: Switches, announce = true) => {
@@ -75,7 +84,8 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
     setLink(null);
     if (announce) setSaid(summarise(switches, r));
   };
-  const setSwitch = (id: SwitchId, v: string) => setSwitches({ ...st.switches, [id]: v } as Switches);
+  const setSwitch = (id: SwitchId, v: string) =>
+    setSwitches({ ...st.switches, [id]: v } as Switches);
   // Stepping through ticks replaces the history entry (a drag pushes once: x.dragTick).
   const setTick = (t: number, mode: 'push' | 'replace' = 'replace') => {
     setLink(null);
@@ -115,7 +125,8 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
     return x.hrefFor({ switches: sc.switches, tick: sc.tick, scene: n, vs: st.vs });
   };
   const broken = brokenIds(run);
-  const look = (f: Focus) => focus.includes(f) && <span class="ex-look">Scene {st.scene}: look here</span>;
+  const look = (f: Focus) =>
+    focus.includes(f) && <span class="ex-look">Scene {st.scene}: look here</span>;
   // The scene's narration beside the panel it talks about (the guide, under the stage, steps through the route).
   const sceneNote = scene && note && (
     <p class="ex-callout">
@@ -146,7 +157,8 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
       {st.notices.length > 0 && (
         <div class="notice warn ex-notice" role="status">
           <p>
-            <strong>Part of the address could not be used.</strong> The rest of the page shows the closest valid state.
+            <strong>Part of the address could not be used.</strong> The rest of the page shows the
+            closest valid state.
           </p>
           <ul>
             {noticeLines(st.notices).map((n, i) => (
@@ -172,7 +184,9 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
             type="button"
             key={p.id}
             data-preset={p.id}
-            aria-pressed={sameSwitches(p.switches, st.switches) && isBaseSchedule(schedule) ? 'true' : 'false'}
+            aria-pressed={
+              sameSwitches(p.switches, st.switches) && isBaseSchedule(schedule) ? 'true' : 'false'
+            }
             onClick={() => setSwitches({ ...p.switches })}
           >
             {p.title}
@@ -197,11 +211,20 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
         />
         <section class="ex-controls" aria-labelledby="ex-controls-h">
           <h2 id="ex-controls-h">Switches</h2>
-          <SwitchPanel value={st.switches} onChange={setSwitch} label="Switches of this run" compact />
+          <SwitchPanel
+            value={st.switches}
+            onChange={setSwitch}
+            label="Switches of this run"
+            compact
+          />
           {Panel ? (
             <Panel switches={st.switches} schedule={schedule} onChange={setSchedule} open />
           ) : (
-            <details class="ex-faults" data-faults onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && loadPanel()}>
+            <details
+              class="ex-faults"
+              data-faults
+              onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && loadPanel()}
+            >
               <summary>
                 Faults <span class="muted small">(the base schedule)</span>
               </summary>
@@ -216,13 +239,22 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
               </>
             ) : (
               <>
-                This run: the switches of <strong>{describeSetting(st.switches)}</strong>, but faults on the schedule set above, not the base one. The switches’{' '}
-                <a href={href(tracePage)}>permanent trace page</a> shows them under the base schedule.
+                This run: the switches of <strong>{describeSetting(st.switches)}</strong>, but
+                faults on the schedule set above, not the base one. The switches’{' '}
+                <a href={href(tracePage)}>permanent trace page</a> shows them under the base
+                schedule.
               </>
             )}
           </p>
         </section>
-        <Guide scenes={scenes} at={st.guideAt} active={st.scene !== null} go={goScene} sceneHref={sceneHref} explore={explore} />
+        <Guide
+          scenes={scenes}
+          at={st.guideAt}
+          active={st.scene !== null}
+          go={goScene}
+          sceneHref={sceneHref}
+          explore={explore}
+        />
       </div>
 
       <p class="sr-only" aria-live="polite" id="ex-live">
@@ -234,9 +266,23 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
           State of every record at <span class="figure">{tickLabel(tick)}</span>
         </h2>
         <div class="ex-now__grid">
-          <TickPanels run={run} switches={st.switches} tick={tick} focus={focus} sceneNo={st.scene} note={callout && callout !== 'outcome' && callout !== 'invariants' ? sceneNote : undefined} />
+          <TickPanels
+            run={run}
+            switches={st.switches}
+            tick={tick}
+            focus={focus}
+            sceneNo={st.scene}
+            note={
+              callout && callout !== 'outcome' && callout !== 'invariants' ? sceneNote : undefined
+            }
+          />
           <aside class="ex-result" aria-labelledby="ex-result-h">
-            <section id="ex-outcome" tabindex={-1} class={'ex-panel' + (focus.includes('outcome') ? ' is-focus' : '')} aria-labelledby="ex-result-h">
+            <section
+              id="ex-outcome"
+              tabindex={-1}
+              class={'ex-panel' + (focus.includes('outcome') ? ' is-focus' : '')}
+              aria-labelledby="ex-result-h"
+            >
               <h3 id="ex-result-h">
                 Outcome of the whole run
                 {look('outcome')}
@@ -244,10 +290,17 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
               {calloutHere('outcome')}
               <Outcome rows={outcomeRows(run)} />
             </section>
-            <section id="ex-invariants" tabindex={-1} class={'ex-panel' + (focus.includes('invariants') ? ' is-focus' : '')} aria-labelledby="ex-inv-h">
+            <section
+              id="ex-invariants"
+              tabindex={-1}
+              class={'ex-panel' + (focus.includes('invariants') ? ' is-focus' : '')}
+              aria-labelledby="ex-inv-h"
+            >
               <h3 id="ex-inv-h">
                 Invariants{' '}
-                <span class={broken.length ? 'broken' : 'ok'}>{broken.length ? `${broken.length} broken` : 'all hold'}</span>
+                <span class={broken.length ? 'broken' : 'ok'}>
+                  {broken.length ? `${broken.length} broken` : 'all hold'}
+                </span>
                 {look('invariants')}
               </h3>
               {calloutHere('invariants')}
@@ -262,7 +315,9 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
           Trace
           {look('trace')}
         </h2>
-        <p class="small muted">Select a tick label to see the state of every record at that moment.</p>
+        <p class="small muted">
+          Select a tick label to see the state of every record at that moment.
+        </p>
         <EventTable
           run={run}
           current={tick}
@@ -275,7 +330,14 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
         />
       </section>
 
-      <Compare run={run} other={other} vs={vs} setVs={x.setVs} tick={tick} onTick={(t) => setTick(t)} />
+      <Compare
+        run={run}
+        other={other}
+        vs={vs}
+        setVs={x.setVs}
+        tick={tick}
+        onTick={(t) => setTick(t)}
+      />
     </div>
   );
 }

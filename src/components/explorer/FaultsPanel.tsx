@@ -5,7 +5,18 @@
  * (?silentAt=effect&keyRetention=2…; only those that differ from the base).
  * A dimension the setting does not use is shown disabled, with the reason.
  */
-import { BASE_SCHEDULE, EPOCH, POSTER_DIES, SCHEDULE_IDS, SILENT_AT, changedFromBase, usedDimensions, type Schedule, type ScheduleId, type Switches } from './model.ts';
+import {
+  BASE_SCHEDULE,
+  EPOCH,
+  POSTER_DIES,
+  SCHEDULE_IDS,
+  SILENT_AT,
+  changedFromBase,
+  usedDimensions,
+  type Schedule,
+  type ScheduleId,
+  type Switches,
+} from './model.ts';
 import { SCHEDULE_WORDS, scheduleValueText } from '../../lib/faults-site.ts';
 import { PAGE, rulePath } from '../../lib/routes.ts';
 import { href } from '../../lib/paths.ts';
@@ -18,7 +29,8 @@ interface Props {
   open?: boolean;
 }
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** The options of each dimension: the values the sweep covers, plus the current one if the address gave another. */
 function options(id: ScheduleId, current: Schedule): (string | number | null)[] {
@@ -32,11 +44,16 @@ function options(id: ScheduleId, current: Schedule): (string | number | null)[] 
   };
   const list = base[id];
   const v = current[id];
-  return list.includes(v) ? list : [...list, v].sort((a, b) => (a === null ? -1 : b === null ? 1 : Number(a) - Number(b)));
+  return list.includes(v)
+    ? list
+    : [...list, v].sort((a, b) => (a === null ? -1 : b === null ? 1 : Number(a) - Number(b)));
 }
 
 const why: Partial<Record<ScheduleId, (s: Switches, sch: Schedule) => string>> = {
-  wakeAfter: (s, sch) => (sch.silentAt === 'never' ? 'unused: #1 never goes silent' : `unused: #1 crashed (silent = ${s.silent})`),
+  wakeAfter: (s, sch) =>
+    sch.silentAt === 'never'
+      ? 'unused: #1 never goes silent'
+      : `unused: #1 crashed (silent = ${s.silent})`,
   posterDies: () => 'unused: the poster survives (postDies = no)',
   epoch: () => 'unused: no restart',
 };
@@ -55,11 +72,15 @@ export function FaultsPanel({ switches, schedule, onChange, open = false }: Prop
       <summary>
         Faults{' '}
         <span class="muted small">
-          {changed.length === 0 ? '(the base schedule)' : `(${changed.length} changed from the base schedule)`}
+          {changed.length === 0
+            ? '(the base schedule)'
+            : `(${changed.length} changed from the base schedule)`}
         </span>
       </summary>
       <p class="small">
-        When each fault strikes. The base schedule is the timing every trace page uses; the <a href={href(rulePath('schedule'))}>rules of the schedule</a> and what an exhaustive sweep of it finds are on the <a href={href(PAGE.faults)}>faults page</a>.
+        When each fault strikes. The base schedule is the timing every trace page uses; the{' '}
+        <a href={href(rulePath('schedule'))}>rules of the schedule</a> and what an exhaustive sweep
+        of it finds are on the <a href={href(PAGE.faults)}>faults page</a>.
       </p>
       <div class="ex-faults__grid">
         {SCHEDULE_IDS.map((id) => {

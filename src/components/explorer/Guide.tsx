@@ -28,7 +28,12 @@ export function Guide({ scenes, at, active, go, sceneHref, explore }: Props) {
   const n = scenes.length;
   const scene = scenes[at - 1];
   const tick = scene.tick;
-  const transcript = scenes.map((s, i) => ({ n: i + 1, title: s.title, caption: s.caption, tick: s.tick }));
+  const transcript = scenes.map((s, i) => ({
+    n: i + 1,
+    title: s.title,
+    caption: s.caption,
+    tick: s.tick,
+  }));
   const onKey = (e: KeyboardEvent) => {
     const el = e.target as HTMLElement;
     // Arrows belong to form controls (radio groups, the tick slider); only the
@@ -58,7 +63,9 @@ export function Guide({ scenes, at, active, go, sceneHref, explore }: Props) {
   };
   return (
     <section class="ex-guide" aria-labelledby="ex-guide-h">
-      <h2 id="ex-guide-h" class="ex-guide__h">Guided route</h2>
+      <h2 id="ex-guide-h" class="ex-guide__h">
+        Guided route
+      </h2>
       <div
         class={'ex-guide__panel' + (active ? '' : ' is-away')}
         id="ex-guide-panel"
@@ -97,10 +104,21 @@ export function Guide({ scenes, at, active, go, sceneHref, explore }: Props) {
           )}
         </p>
         <div class="ex-guide__nav">
-          <button type="button" onClick={() => at > 1 && go(at - 1)} aria-disabled={at <= 1 ? 'true' : undefined} aria-keyshortcuts="ArrowLeft" data-guide="prev">
+          <button
+            type="button"
+            onClick={() => at > 1 && go(at - 1)}
+            aria-disabled={at <= 1 ? 'true' : undefined}
+            aria-keyshortcuts="ArrowLeft"
+            data-guide="prev"
+          >
             <span aria-hidden="true">← </span>Previous<span class="ex-wide-only"> scene</span>
           </button>
-          <button type="button" onClick={() => (active ? (at < n ? go(at + 1) : explore()) : go(at))} aria-keyshortcuts="ArrowRight" data-guide="next">
+          <button
+            type="button"
+            onClick={() => (active ? (at < n ? go(at + 1) : explore()) : go(at))}
+            aria-keyshortcuts="ArrowRight"
+            data-guide="next"
+          >
             {active && at === n ? (
               'Explore on your own'
             ) : active ? (

@@ -36,13 +36,29 @@ function fillLegend(e: Event) {
   if (d.open && tpl && !d.querySelector('.tl-legend')) d.append(tpl.content.cloneNode(true));
 }
 
-export function Stage({ run, other, vs, tick, setTick, dragTick, endGesture, setVs, permalink, link }: Props) {
+export function Stage({
+  run,
+  other,
+  vs,
+  tick,
+  setTick,
+  dragTick,
+  endGesture,
+  setVs,
+  permalink,
+  link,
+}: Props) {
   const [comparing, setComparing] = useState(false);
   const marks = tickMarks(run);
   const last = run.lastTick;
   const at = (t: number) => `calc(0.5rem + (100% - 1rem) * ${last === 0 ? 0 : t / last})`;
   const same = sameSwitches(run.switches, vs);
-  const differing = comparing && !same ? compareRows(run, other).filter((r) => r.differs).map((r) => r.tick) : [];
+  const differing =
+    comparing && !same
+      ? compareRows(run, other)
+          .filter((r) => r.differs)
+          .map((r) => r.tick)
+      : [];
   const span = Math.max(run.lastTick, other.lastTick) + 1;
   const presetId = PRESETS.find((p) => sameSwitches(p.switches, vs))?.id ?? 'custom';
   return (
@@ -53,7 +69,12 @@ export function Stage({ run, other, vs, tick, setTick, dragTick, endGesture, set
           <span class="muted small"> of {tickLabel(last)}</span>
         </h2>
         <div class="ex-scrub__ctl">
-          <button type="button" onClick={() => setTick(tick - 1)} aria-label="Previous tick" data-tick-step="-1">
+          <button
+            type="button"
+            onClick={() => setTick(tick - 1)}
+            aria-label="Previous tick"
+            data-tick-step="-1"
+          >
             <span aria-hidden="true">◀</span>
           </button>
           <div class="ex-scrub__range">
@@ -72,11 +93,21 @@ export function Stage({ run, other, vs, tick, setTick, dragTick, endGesture, set
             </label>
             <div class="ex-ticks" aria-hidden="true">
               {marks.events.map((t) => (
-                <span key={`e${t}`} class={'ex-tm' + (marks.breaks.includes(t) ? ' ex-tm--break' : '')} style={`left:${at(t)}`} data-tickmark={t} />
+                <span
+                  key={`e${t}`}
+                  class={'ex-tm' + (marks.breaks.includes(t) ? ' ex-tm--break' : '')}
+                  style={`left:${at(t)}`}
+                  data-tickmark={t}
+                />
               ))}
             </div>
           </div>
-          <button type="button" onClick={() => setTick(tick + 1)} aria-label="Next tick" data-tick-step="1">
+          <button
+            type="button"
+            onClick={() => setTick(tick + 1)}
+            aria-label="Next tick"
+            data-tick-step="1"
+          >
             <span aria-hidden="true">▶</span>
           </button>
         </div>
@@ -86,7 +117,12 @@ export function Stage({ run, other, vs, tick, setTick, dragTick, endGesture, set
       </div>
       <div class="ex-cmpbar">
         <label class="ex-option ex-cmp-toggle">
-          <input type="checkbox" checked={comparing} onChange={(e) => setComparing((e.currentTarget as HTMLInputElement).checked)} data-compare-toggle />
+          <input
+            type="checkbox"
+            checked={comparing}
+            onChange={(e) => setComparing((e.currentTarget as HTMLInputElement).checked)}
+            data-compare-toggle
+          />
           <span>Compare with</span>
         </label>
         <label for="ex-vs-preset" class="sr-only">
@@ -118,7 +154,13 @@ export function Stage({ run, other, vs, tick, setTick, dragTick, endGesture, set
         </p>
       )}
       <figure class="tl ex-fig" aria-labelledby="ex-fig-cap">
-        <div class="tl-scroll" onPointerUp={endGesture} onPointerCancel={endGesture} onKeyUp={endGesture} onFocusOut={endGesture}>
+        <div
+          class="tl-scroll"
+          onPointerUp={endGesture}
+          onPointerCancel={endGesture}
+          onKeyUp={endGesture}
+          onFocusOut={endGesture}
+        >
           <Timeline
             run={run}
             idPrefix="ex-tl"
@@ -133,20 +175,36 @@ export function Stage({ run, other, vs, tick, setTick, dragTick, endGesture, set
           (same ? (
             <p class="small muted ex-cmp-same">The same setting: pick another to compare.</p>
           ) : (
-            <div class="tl-scroll ex-fig2" tabindex={0} role="group" aria-label={`Compared: ${describeSetting(vs)}`}>
-              <Timeline run={other} idPrefix="ex-tl2" selectedTick={tick <= other.lastTick ? tick : undefined} ticks={span} marked={differing} />
+            <div
+              class="tl-scroll ex-fig2"
+              tabindex={0}
+              role="group"
+              aria-label={`Compared: ${describeSetting(vs)}`}
+            >
+              <Timeline
+                run={other}
+                idPrefix="ex-tl2"
+                selectedTick={tick <= other.lastTick ? tick : undefined}
+                ticks={span}
+                marked={differing}
+              />
             </div>
           ))}
         <figcaption id="ex-fig-cap" class="small">
           {comparing && !same ? (
             <>
               Below: <em>{describeSetting(vs)}</em>.{' '}
-              <span data-differing={differing.length}>{differing.length ? `Events differ at ${list(differing)} (shaded, ▲).` : 'No event differs.'}</span>{' '}
+              <span data-differing={differing.length}>
+                {differing.length
+                  ? `Events differ at ${list(differing)} (shaded, ▲).`
+                  : 'No event differs.'}
+              </span>{' '}
             </>
           ) : (
             <>This run, from its records. </>
           )}
-          Click or drag across the figure, or press ← or → on it, to move the tick; the panels follow.
+          Click or drag across the figure, or press ← or → on it, to move the tick; the panels
+          follow.
         </figcaption>
         <details class="ex-legend" onToggle={fillLegend}>
           <summary>What the marks mean</summary>

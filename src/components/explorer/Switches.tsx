@@ -6,7 +6,13 @@
  * names apart from the main set's.
  */
 // The settings only (not ./model.ts): the article's Try-it panel uses this panel and must not load the simulation.
-import { MAIN, SWITCH_IDS, SWITCH_VALUES, type SwitchId, type Switches } from '../../model/switches.ts';
+import {
+  MAIN,
+  SWITCH_IDS,
+  SWITCH_VALUES,
+  type SwitchId,
+  type Switches,
+} from '../../model/switches.ts';
 import { VOCABULARY } from '../../lib/vocabulary.ts';
 
 interface Props {
@@ -37,15 +43,32 @@ function keepValueAttribute(el: HTMLInputElement | null) {
   if (el && el.getAttribute('value') !== el.value) el.setAttribute('value', el.value);
 }
 
-export function SwitchPanel({ value, onChange, prefix = '', compact = false, label = 'Switches', disabled = false, allStates = false }: Props) {
+export function SwitchPanel({
+  value,
+  onChange,
+  prefix = '',
+  compact = false,
+  label = 'Switches',
+  disabled = false,
+  allStates = false,
+}: Props) {
   return (
-    <div class={compact ? 'ex-switches ex-switches--compact' : 'ex-switches'} role="group" aria-label={label}>
+    <div
+      class={compact ? 'ex-switches ex-switches--compact' : 'ex-switches'}
+      role="group"
+      aria-label={label}
+    >
       {SWITCH_IDS.map((id) => {
         const info = VOCABULARY[id];
         const changed = value[id] !== MAIN[id];
         const meaningId = `${prefix || 'sw'}-${id}-meaning`;
         return (
-          <fieldset class={changed ? 'ex-switch is-changed' : 'ex-switch'} key={id} aria-describedby={meaningId} data-switch={id}>
+          <fieldset
+            class={changed ? 'ex-switch is-changed' : 'ex-switch'}
+            key={id}
+            aria-describedby={meaningId}
+            data-switch={id}
+          >
             <legend>
               {info.label}
               {allStates ? (

@@ -5,7 +5,14 @@
  * read from the run's snapshot at that tick (run.ticks[t]) and its records.
  */
 import type { ComponentChildren } from 'preact';
-import { eventsAt, short, strictRuleUncheckable, writesAt, type Run, type Switches } from './model.ts';
+import {
+  eventsAt,
+  short,
+  strictRuleUncheckable,
+  writesAt,
+  type Run,
+  type Switches,
+} from './model.ts';
 import { valueLabel } from '../../lib/vocabulary.ts';
 import type { Focus } from './scenes.ts';
 import { journalRows, tickLabel } from './format.ts';
@@ -47,13 +54,19 @@ interface PanelProps {
 function Panel({ id, title, ctx, children, wide }: PanelProps) {
   const { focus, sceneNo, note, changed } = ctx;
   const on = id !== 'now' && focus.includes(id) && sceneNo !== null;
-  const first = on && focus.find((f) => f !== 'trace' && f !== 'outcome' && f !== 'invariants') === id;
+  const first =
+    on && focus.find((f) => f !== 'trace' && f !== 'outcome' && f !== 'invariants') === id;
   const chg = id !== 'now' && changed.has(id as PanelId);
   // The events panel is #ex-tick (#ex-now-h is the stage's tick heading).
   const key = id === 'now' ? 'tick' : id;
   return (
     <section
-      class={'ex-panel' + (on ? ' is-focus' : '') + (wide ? ' ex-panel--wide' : '') + (chg ? ' is-changed' : '')}
+      class={
+        'ex-panel' +
+        (on ? ' is-focus' : '') +
+        (wide ? ' ex-panel--wide' : '') +
+        (chg ? ' is-changed' : '')
+      }
       id={`ex-${key}`}
       aria-labelledby={`ex-${key}-h`}
       data-panel={id}
@@ -105,7 +118,8 @@ export function NowPanel({ run, tick, ctx }: ViewProps) {
         <ul class="ex-events">
           {events.map((e, i) => (
             <li key={i}>
-              <span class={`lane-${e.lane}`}>{e.lane}</span> <span class="ex-actor">{e.actor}</span> {narrate(e)} <RuleLink event={e} />
+              <span class={`lane-${e.lane}`}>{e.lane}</span> <span class="ex-actor">{e.actor}</span>{' '}
+              {narrate(e)} <RuleLink event={e} />
             </li>
           ))}
         </ul>
@@ -124,8 +138,8 @@ export function AttemptsPanel({ run, tick, ctx }: ViewProps) {
   return (
     <Panel id="attempts" title="Attempts" ctx={ctx} wide>
       <p class="small muted" id="ex-attempts-note">
-        The controller sees only the <em>state</em>. What an attempt is <em>really doing</em> is hidden from it: a paused
-        worker and a dead one look the same.
+        The controller sees only the <em>state</em>. What an attempt is <em>really doing</em> is
+        hidden from it: a paused worker and a dead one look the same.
       </p>
       <Wrap label={`Attempts at ${tickLabel(tick)}`}>
         <table aria-describedby="ex-attempts-note" class="stack-narrow ex-attempts">
@@ -137,29 +151,39 @@ export function AttemptsPanel({ run, tick, ctx }: ViewProps) {
               <th scope="col">Pinned to</th>
               <th scope="col">State (controller’s view)</th>
               <th scope="col">Really doing</th>
-              <th scope="col" class="num">Calls</th>
+              <th scope="col" class="num">
+                Calls
+              </th>
               <th scope="col">Steps done</th>
             </tr>
           </thead>
           <tbody>
             {snap.attempts.length === 0 && (
               <tr>
-                <td colSpan={8} class="muted">No attempt yet.</td>
+                <td colSpan={8} class="muted">
+                  No attempt yet.
+                </td>
               </tr>
             )}
             {snap.attempts.map((a) => (
               <tr key={a.n} data-attempt={a.n}>
                 <th scope="row">#{a.n}</th>
                 <td data-label="Kind">{a.kind}</td>
-                <td class="figure" data-label="Token">{a.token}</td>
+                <td class="figure" data-label="Token">
+                  {a.token}
+                </td>
                 <td data-label="Pinned to">{a.pin}</td>
                 <td data-label="State">
                   <span class={`ex-state ex-state--${a.state}`}>{a.state}</span>
                 </td>
                 <td data-label="Really doing">
-                  <span class={`ex-activity ex-activity--${a.activity}`}>{ACTIVITY_TEXT[a.activity] ?? a.activity}</span>
+                  <span class={`ex-activity ex-activity--${a.activity}`}>
+                    {ACTIVITY_TEXT[a.activity] ?? a.activity}
+                  </span>
                 </td>
-                <td class="num figure" data-label="Calls">{a.calls}</td>
+                <td class="num figure" data-label="Calls">
+                  {a.calls}
+                </td>
                 <td data-label="Steps done">{a.done.length ? a.done.join(' ') : '—'}</td>
               </tr>
             ))}
@@ -177,7 +201,9 @@ export function EpochPanel({ run, switches, tick, ctx }: ViewProps) {
     <Panel id="epoch" title="Owner epoch and the stores’ decisions" ctx={ctx}>
       <p>
         Owner epoch: <strong class="figure">{snap.ownerEpoch}</strong>
-        {switches.fencing === 'off' && <span class="muted"> (fencing is off: the stores do not compare tokens)</span>}
+        {switches.fencing === 'off' && (
+          <span class="muted"> (fencing is off: the stores do not compare tokens)</span>
+        )}
       </p>
       {writes.length ? (
         <ul class="ex-writes">
@@ -185,7 +211,11 @@ export function EpochPanel({ run, switches, tick, ctx }: ViewProps) {
             <li key={i} data-outcome={w.outcome}>
               {w.store}: #{w.writer} writes with token <span class="figure">{w.token}</span> (epoch{' '}
               <span class="figure">{w.epoch}</span>) →{' '}
-              <strong class={w.outcome === 'applied' ? undefined : w.outcome === 'rejected' ? 'ok' : 'broken'}>
+              <strong
+                class={
+                  w.outcome === 'applied' ? undefined : w.outcome === 'rejected' ? 'ok' : 'broken'
+                }
+              >
                 {OUTCOME_TEXT[w.outcome]}
               </strong>
               <span class="muted small"> — {subjectText(w.subject)}</span>
@@ -214,7 +244,8 @@ export function NewsletterPanel({ run, switches, tick, ctx }: ViewProps) {
         {snap.newsletter.digest && (
           <>
             {' '}
-            on <span class="figure">{short(snap.newsletter.digest)}</span>, quoting <strong>{snap.newsletter.quote}</strong>
+            on <span class="figure">{short(snap.newsletter.digest)}</span>, quoting{' '}
+            <strong>{snap.newsletter.quote}</strong>
           </>
         )}
       </p>
@@ -283,7 +314,9 @@ export function ArtifactsPanel({ run, tick, ctx }: ViewProps) {
                 <span class="figure">{short(c.digest)}</span> by #{c.attempt}
                 {full && <> (pinned to {full.pin ?? 'no version: pins off'})</>}:{' '}
                 <span class={`ex-art ex-art--${c.state}`}>{c.state}</span>
-                {c.state === 'refused' && full?.refusal && <span class="muted small"> — {refusalText(full.refusal)}</span>}
+                {c.state === 'refused' && full?.refusal && (
+                  <span class="muted small"> — {refusalText(full.refusal)}</span>
+                )}
               </li>
             );
           })}
@@ -294,7 +327,12 @@ export function ArtifactsPanel({ run, tick, ctx }: ViewProps) {
       <p class="small">
         Acceptance records:{' '}
         {accepted.length
-          ? accepted.map((a) => `${tickLabel(a.tick)} ${short(a.digest)} for ${a.version ?? 'no version (pins off)'}`).join('; ')
+          ? accepted
+              .map(
+                (a) =>
+                  `${tickLabel(a.tick)} ${short(a.digest)} for ${a.version ?? 'no version (pins off)'}`,
+              )
+              .join('; ')
           : 'none yet'}
       </p>
     </Panel>
@@ -310,7 +348,9 @@ export function EffectsPanel({ run, tick, ctx }: ViewProps) {
           {snap.intents.map((it, i) => (
             <li key={i}>
               announce <span class="figure">{short(it.digest)}</span> by #{it.attempt}:{' '}
-              <span class={`ex-eff ex-eff--${it.state}`}>{it.state === 'recorded' ? 'intent recorded' : it.state}</span>
+              <span class={`ex-eff ex-eff--${it.state}`}>
+                {it.state === 'recorded' ? 'intent recorded' : it.state}
+              </span>
               {it.post && <> ({it.post})</>}
               <span class="muted small"> · key {it.key ?? 'none'}</span>
             </li>
@@ -330,7 +370,13 @@ export function FeedPanel({ run, tick, ctx }: ViewProps) {
     <Panel id="feed" title="Feed" ctx={ctx} wide>
       <p class="small">
         Posts applied: <strong class="figure">{snap.posts}</strong>
-        {posts.length > 0 && <> ({posts.map((q) => `${q.id} for ${short(q.digest)} at ${tickLabel(q.tick)}`).join('; ')})</>}
+        {posts.length > 0 && (
+          <>
+            {' '}
+            ({posts.map((q) => `${q.id} for ${short(q.digest)} at ${tickLabel(q.tick)}`).join('; ')}
+            )
+          </>
+        )}
       </p>
       <p class="small">Remembered keys:</p>
       {snap.feedKeys.length ? (

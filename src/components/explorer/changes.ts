@@ -7,7 +7,8 @@
 import type { Run } from './model.ts';
 
 /** The panels of the state at a tick (Focus ids, plus 'now'). */
-export type PanelId = 'attempts' | 'epoch' | 'journal' | 'artifacts' | 'effects' | 'feed' | 'newsletter';
+export type PanelId =
+  'attempts' | 'epoch' | 'journal' | 'artifacts' | 'effects' | 'feed' | 'newsletter';
 
 /**
  * Which panels show something different at `tick` than at the tick before:
@@ -20,12 +21,24 @@ export function changedPanels(run: Run, tick: number): Set<PanelId> {
   const out = new Set<PanelId>();
   const j = (x: unknown) => JSON.stringify(x);
   const differs = (a: unknown, b: unknown) => j(a) !== j(b);
-  const empty = { attempts: [], ownerEpoch: null, journal: 0, candidates: [], intents: [], posts: 0, feedKeys: [], newsletter: null };
+  const empty = {
+    attempts: [],
+    ownerEpoch: null,
+    journal: 0,
+    candidates: [],
+    intents: [],
+    posts: 0,
+    feedKeys: [],
+    newsletter: null,
+  };
   const b = before ?? empty;
   if (differs(now.attempts, b.attempts)) out.add('attempts');
-  if ((before && now.ownerEpoch !== before.ownerEpoch) || run.writes.some((w) => w.tick === tick)) out.add('epoch');
-  if (differs(now.journal, b.journal) || run.restores.some((r) => r.tick === tick)) out.add('journal');
-  if (differs(now.candidates, b.candidates) || run.acceptances.some((a) => a.tick === tick)) out.add('artifacts');
+  if ((before && now.ownerEpoch !== before.ownerEpoch) || run.writes.some((w) => w.tick === tick))
+    out.add('epoch');
+  if (differs(now.journal, b.journal) || run.restores.some((r) => r.tick === tick))
+    out.add('journal');
+  if (differs(now.candidates, b.candidates) || run.acceptances.some((a) => a.tick === tick))
+    out.add('artifacts');
   if (differs(now.intents, b.intents)) out.add('effects');
   if (now.posts !== b.posts || differs(now.feedKeys, b.feedKeys)) out.add('feed');
   if (before && differs(now.newsletter, before.newsletter)) out.add('newsletter');

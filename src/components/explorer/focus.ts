@@ -1,5 +1,15 @@
 /** The panels of the explorer a guided-route scene can point at, and their names in a sentence. */
-export type Focus = 'trace' | 'attempts' | 'epoch' | 'journal' | 'artifacts' | 'effects' | 'feed' | 'newsletter' | 'outcome' | 'invariants';
+export type Focus =
+  | 'trace'
+  | 'attempts'
+  | 'epoch'
+  | 'journal'
+  | 'artifacts'
+  | 'effects'
+  | 'feed'
+  | 'newsletter'
+  | 'outcome'
+  | 'invariants';
 
 export const FOCUS_LABEL: Record<Focus, string> = {
   trace: 'the trace',

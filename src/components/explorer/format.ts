@@ -3,7 +3,14 @@
  * model output: they format, they never decide. Shared by the explorer, the
  * companion's sweep tables and the unit tests.
  */
-import { INVARIANT_IDS, journalAt, short, type InvariantId, type Run, type Switches } from './model.ts';
+import {
+  INVARIANT_IDS,
+  journalAt,
+  short,
+  type InvariantId,
+  type Run,
+  type Switches,
+} from './model.ts';
 import { outcomeRows as describeOutcome, partsText, runSummary } from '../../lib/outcome.ts';
 import { settingSummary } from '../../lib/outcome-view.ts';
 
@@ -53,4 +60,3 @@ export function journalRows(run: Run, tick: number): JournalRow[] {
     redoneBy: e.redoneBy,
   }));
 }
-

@@ -4,7 +4,15 @@
  * slug so that flipping a switch back and forth never simulates the same
  * setting twice.
  */
-import { BASE_SCHEDULE, SCHEDULE_IDS, simulate, slugOf, type Run, type Schedule, type Switches } from '../../model/browser.ts';
+import {
+  BASE_SCHEDULE,
+  SCHEDULE_IDS,
+  simulate,
+  slugOf,
+  type Run,
+  type Schedule,
+  type Switches,
+} from '../../model/browser.ts';
 
 export * from '../../model/browser.ts';
 

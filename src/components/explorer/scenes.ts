@@ -5,7 +5,17 @@
  * number in a caption is read from the scene's run or the model's constants
  * at the moment the caption is built; none is typed here.
  */
-import { journalAt, MAIN, REVENUE, STEPS, TIMING, WORK_ID, short, type Run, type Switches } from './model.ts';
+import {
+  journalAt,
+  MAIN,
+  REVENUE,
+  STEPS,
+  TIMING,
+  WORK_ID,
+  short,
+  type Run,
+  type Switches,
+} from './model.ts';
 
 import type { Focus } from './focus.ts';
 export { FOCUS_LABEL, type Focus } from './focus.ts';
@@ -27,16 +37,19 @@ function firstTick(run: Run, test: (s: Run['ticks'][number]) => boolean): number
   return hit ? hit.tick : run.lastTick;
 }
 
-const unknownAt = (run: Run, n: number) => firstTick(run, (s) => s.attempts.some((a) => a.n === n && a.state === 'unknown'));
+const unknownAt = (run: Run, n: number) =>
+  firstTick(run, (s) => s.attempts.some((a) => a.n === n && a.state === 'unknown'));
 const admittedAt = (run: Run, n: number) => run.attempts[n - 1]?.admittedAt ?? run.lastTick;
 const acceptedAt = (run: Run, i = 0) => run.acceptances[i]?.tick ?? run.lastTick;
 const rejectedWrite = (run: Run) => run.writes.find((w) => w.outcome === 'rejected');
 const firstPost = (run: Run) => run.feedPosts[0];
-const settle = (run: Run) => run.intents.find((i) => i.confirmedBy !== null && i.confirmedBy !== i.attempt);
+const settle = (run: Run) =>
+  run.intents.find((i) => i.confirmedBy !== null && i.confirmedBy !== i.attempt);
 /** "#n" of the run's first and second attempts, read from the run. */
 const first = (run: Run) => `#${run.attempts[0]?.n}`;
 const second = (run: Run) => `#${run.attempts[1]?.n}`;
-const list = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+const list = (xs: string[]) =>
+  xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 
 export const SCENES: Scene[] = [
   {
@@ -243,7 +256,9 @@ export const SCENES: Scene[] = [
         `Change the timing: this time a version-1 digest is accepted at ${t(a1.tick)}, before the correction lands at ${t(run.versionChangedAt ?? TIMING.newsletterReady)}. ` +
         `That acceptance does not become false; it was right about ${a1.version}. ` +
         `But this newsletter wants the current report, so at ${t(TIMING.newsletterReady)} it waits` +
-        (a2 && run.newsletter ? `, and starts only at ${t(run.newsletter.tick)}, once a ${a2.version} digest has been accepted.` : '.')
+        (a2 && run.newsletter
+          ? `, and starts only at ${t(run.newsletter.tick)}, once a ${a2.version} digest has been accepted.`
+          : '.')
       );
     },
   },
@@ -303,6 +318,12 @@ export function sceneViews(runOf: (s: Switches) => Run): SceneView[] {
   return SCENES.map((sc) => {
     const switches = sceneSwitches(sc);
     const run = runOf(switches);
-    return { title: sc.title, switches, tick: sc.tick(run), focus: sc.focus, caption: sc.caption(run) };
+    return {
+      title: sc.title,
+      switches,
+      tick: sc.tick(run),
+      focus: sc.focus,
+      caption: sc.caption(run),
+    };
   });
 }

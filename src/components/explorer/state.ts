@@ -10,7 +10,16 @@
  * becomes a sentence for the visible notice and the part falls back to its
  * default. Pure functions; the island does the history calls.
  */
-import { PRESETS, SCHEDULE_IDS, changedFromMain, fromSlug, parseSchedule, parseSwitches, type Schedule, type Switches } from './model.ts';
+import {
+  PRESETS,
+  SCHEDULE_IDS,
+  changedFromMain,
+  fromSlug,
+  parseSchedule,
+  parseSwitches,
+  type Schedule,
+  type Switches,
+} from './model.ts';
 import { EXPLORER_PARAMS, explorerSearch, vsToken } from '../../lib/routes.ts';
 
 export { vsToken };
@@ -37,7 +46,11 @@ export function parseTickHash(hash: string): { tick: number | null; problem: str
   const h = decodeSafe(hash.replace(/^#/, ''));
   if (h === '' || !/^t/i.test(h)) return { tick: null, problem: null };
   const m = TICK_RE.exec(h);
-  if (!m) return { tick: null, problem: `“#${h}” is not a tick (ticks look like #t5); showing the default tick.` };
+  if (!m)
+    return {
+      tick: null,
+      problem: `“#${h}” is not a tick (ticks look like #t5); showing the default tick.`,
+    };
   return { tick: Number(m[1]), problem: null };
 }
 
@@ -56,7 +69,6 @@ export function parseVs(raw: string): Switches | null {
   return fromSlug(raw);
 }
 
-
 export function parseUrl(search: string, hash: string, sceneCount: number): UrlState {
   const problems: string[] = [];
   let params: [string, string][] = [];
@@ -65,7 +77,11 @@ export function parseUrl(search: string, hash: string, sceneCount: number): UrlS
   } catch {
     problems.push('The query string could not be read; showing the main trace.');
   }
-  const switchParams = params.filter(([k]) => !(EXPLORER_PARAMS as readonly string[]).includes(k) && !(SCHEDULE_IDS as readonly string[]).includes(k));
+  const switchParams = params.filter(
+    ([k]) =>
+      !(EXPLORER_PARAMS as readonly string[]).includes(k) &&
+      !(SCHEDULE_IDS as readonly string[]).includes(k),
+  );
   const sch = parseSchedule(params);
   problems.push(...sch.problems.map((p) => p.message));
   const parsed = parseSwitches(switchParams);
@@ -77,8 +93,12 @@ export function parseUrl(search: string, hash: string, sceneCount: number): UrlS
     const v = sceneRaw[0][1];
     const n = /^\d{1,3}$/.test(v) ? Number(v) : NaN;
     if (n >= 1 && n <= sceneCount) scene = n;
-    else problems.push(`“${v}” is not a scene of the guided route (1 to ${sceneCount}); it was ignored.`);
-    if (sceneRaw.length > 1) problems.push('“scene” was given more than once; the first value was kept.');
+    else
+      problems.push(
+        `“${v}” is not a scene of the guided route (1 to ${sceneCount}); it was ignored.`,
+      );
+    if (sceneRaw.length > 1)
+      problems.push('“scene” was given more than once; the first value was kept.');
   }
 
   let vs: Switches | null = null;
@@ -92,13 +112,27 @@ export function parseUrl(search: string, hash: string, sceneCount: number): UrlS
 
   const t = parseTickHash(hash);
   if (t.problem) problems.push(t.problem);
-  return { switches: parsed.switches, tick: t.tick, scene, vs, problems, hadSwitches: switchParams.length > 0, schedule: sch.schedule };
+  return {
+    switches: parsed.switches,
+    tick: t.tick,
+    scene,
+    vs,
+    problems,
+    hadSwitches: switchParams.length > 0,
+    schedule: sch.schedule,
+  };
 }
 
 /** Clamp a requested tick into a run's range [0, lastTick]. */
-export function clampTick(tick: number, lastTick: number): { tick: number; problem: string | null } {
+export function clampTick(
+  tick: number,
+  lastTick: number,
+): { tick: number; problem: string | null } {
   if (tick > lastTick) {
-    return { tick: lastTick, problem: `This run ends at t${lastTick}; t${tick} does not exist, so t${lastTick} is shown.` };
+    return {
+      tick: lastTick,
+      problem: `This run ends at t${lastTick}; t${tick} does not exist, so t${lastTick} is shown.`,
+    };
   }
   return { tick: Math.max(0, tick), problem: null };
 }
@@ -113,7 +147,12 @@ export interface ViewState {
 
 /** The search + hash for a view ('' for the main trace with no tick), to append to the page path. Compare with the main trace is the default, so it is not written. */
 export function toUrl(v: ViewState): string {
-  return explorerSearch(v.switches, { scene: v.scene, tick: v.tick, vs: v.vs && changedFromMain(v.vs).length > 0 ? v.vs : null, schedule: v.schedule });
+  return explorerSearch(v.switches, {
+    scene: v.scene,
+    tick: v.tick,
+    vs: v.vs && changedFromMain(v.vs).length > 0 ? v.vs : null,
+    schedule: v.schedule,
+  });
 }
 
 /** Longest quoted value a notice repeats from the address, in characters. */
@@ -136,7 +175,10 @@ export function shorten(text: string, max = NOTICE_VALUE_MAX): string {
 export function noticeLines(problems: readonly string[], max = NOTICE_LINES_MAX): string[] {
   const counts = new Map<string, number>();
   for (const p of problems) {
-    const line = shorten(p.replace(/“([^”]*)”/g, (_, v: string) => `“${shorten(v)}”`), 4 * NOTICE_VALUE_MAX);
+    const line = shorten(
+      p.replace(/“([^”]*)”/g, (_, v: string) => `“${shorten(v)}”`),
+      4 * NOTICE_VALUE_MAX,
+    );
     counts.set(line, (counts.get(line) ?? 0) + 1);
   }
   const lines = [...counts].map(([line, n]) => (n > 1 ? `${line} (×${n})` : line));

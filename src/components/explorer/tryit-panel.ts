@@ -28,7 +28,6 @@ import { asGlanceTable, glanceAt, type GlanceTable } from '../../lib/tryit-table
 
 type Table = GlanceTable | 'loading' | 'failed';
 
-
 /** The one element `sel` finds in `from`; the markup is TryIt.astro's, so a missing slot is a bug there. */
 function slot<T extends HTMLElement = HTMLElement>(from: ParentNode, sel: string): T {
   const el = from.querySelector<T>(sel);
@@ -41,7 +40,8 @@ export function enhance(root: HTMLElement, table: Promise<GlanceTable | 'failed'
   const minimumCalls = Number(root.dataset.minimumCalls);
   const startGlance = JSON.parse(root.dataset.start ?? 'null') as Glance;
   const radios = [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
-  const chosen = (id: SwitchId) => radios.find((r) => r.name === id && r.checked)?.value ?? MAIN[id];
+  const chosen = (id: SwitchId) =>
+    radios.find((r) => r.name === id && r.checked)?.value ?? MAIN[id];
   const start = Object.fromEntries(SWITCH_IDS.map((id) => [id, chosen(id)])) as Switches;
   const glanceEl = slot(root, '[data-slot="glance"]');
   const missing = slot(root, '[data-tryit-missing]');
@@ -50,13 +50,15 @@ export function enhance(root: HTMLElement, table: Promise<GlanceTable | 'failed'
   let s = start;
   let loaded: Table = 'loading';
 
-  const glanceOf = (x: Switches): Glance | null => (same(x, start) ? startGlance : typeof loaded === 'object' ? glanceAt(loaded, x) : null);
+  const glanceOf = (x: Switches): Glance | null =>
+    same(x, start) ? startGlance : typeof loaded === 'object' ? glanceAt(loaded, x) : null;
 
   function fill(g: Glance) {
     const verdict = slot(glanceEl, '[data-slot="verdict"]');
     verdict.className = g.broken.length === 0 ? 'ok' : 'broken';
     verdict.textContent = verdictText(g.broken.length);
-    for (const row of glanceRows(g, minimumCalls)) slot(glanceEl, `[data-outcome="${row.id}"] dd`).textContent = partsText(row.parts);
+    for (const row of glanceRows(g, minimumCalls))
+      slot(glanceEl, `[data-outcome="${row.id}"] dd`).textContent = partsText(row.parts);
     for (const item of invariantItems(g.broken)) {
       const li = slot(glanceEl, `li[data-invariant="${item.id}"]`);
       li.dataset.broken = String(item.broken);
@@ -87,7 +89,8 @@ export function enhance(root: HTMLElement, table: Promise<GlanceTable | 'failed'
     else {
       const why = loaded === 'failed' ? 'failed' : 'loading';
       missing.dataset.tryitMissing = why;
-      for (const el of missing.querySelectorAll<HTMLElement>('[data-when]')) el.hidden = el.dataset.when !== why;
+      for (const el of missing.querySelectorAll<HTMLElement>('[data-when]'))
+        el.hidden = el.dataset.when !== why;
     }
     if (say) {
       const ran = g
@@ -101,7 +104,8 @@ export function enhance(root: HTMLElement, table: Promise<GlanceTable | 'failed'
 
   root.addEventListener('change', (e) => {
     const t = e.target;
-    if (t instanceof HTMLInputElement && t.type === 'radio' && t.checked) show({ ...s, [t.name]: t.value } as Switches, true);
+    if (t instanceof HTMLInputElement && t.type === 'radio' && t.checked)
+      show({ ...s, [t.name]: t.value } as Switches, true);
   });
   reset.addEventListener('click', () => show({ ...MAIN }, true));
   // Rendered with the controls disabled: without JavaScript they could do nothing.

@@ -30,7 +30,11 @@ const bare = () => location.search === '' && location.hash === '';
  * A fragment that is not a tick (the skip link's #main, say) keeps the tick
  * the reader had chosen. Nothing at all in the address means scene 1.
  */
-export function fromLocation(scenes: SceneView[], guideAt: number, prev?: ExplorerState): ExplorerState {
+export function fromLocation(
+  scenes: SceneView[],
+  guideAt: number,
+  prev?: ExplorerState,
+): ExplorerState {
   const u = parseUrl(bare() ? '?scene=1' : location.search, location.hash, scenes.length);
   const notices = [...u.problems];
   let { switches, tick } = u;
@@ -41,18 +45,31 @@ export function fromLocation(scenes: SceneView[], guideAt: number, prev?: Explor
     const sc = scenes[u.scene - 1];
     const want = sc.switches;
     if (u.hadSwitches && !sameSwitches(want, switches)) {
-      notices.push(`Scene ${u.scene} sets its own switches; the ones in the address were replaced by the scene’s.`);
+      notices.push(
+        `Scene ${u.scene} sets its own switches; the ones in the address were replaced by the scene’s.`,
+      );
     }
     switches = want;
     if (tick === null) tick = sc.tick;
   }
   if (tick !== null) {
-    const c = clampTick(tick, runOf(switches, u.scene !== null ? BASE_SCHEDULE : u.schedule).lastTick);
+    const c = clampTick(
+      tick,
+      runOf(switches, u.scene !== null ? BASE_SCHEDULE : u.schedule).lastTick,
+    );
     if (c.problem && !kept) notices.push(c.problem);
     tick = c.tick;
   }
   // A scene runs on the base schedule; otherwise the address's fault schedule (FaultsPanel.tsx).
-  return { switches, tick, scene: u.scene, vs: u.vs, guideAt: u.scene ?? guideAt, notices, schedule: u.scene !== null ? BASE_SCHEDULE : u.schedule };
+  return {
+    switches,
+    tick,
+    scene: u.scene,
+    vs: u.vs,
+    guideAt: u.scene ?? guideAt,
+    notices,
+    schedule: u.scene !== null ? BASE_SCHEDULE : u.schedule,
+  };
 }
 
 export type Mode = 'push' | 'replace';
@@ -71,7 +88,8 @@ export function useExplorer(scenes: SceneView[]) {
   useEffect(() => {
     const place = location.hash.length > 1 && !/^#t/i.test(location.hash) ? location.hash : '';
     const clean = pagePath() + toUrl(st) + (place && st.tick === null ? place : '');
-    if (!bare() && clean !== pagePath() + location.search + location.hash) history.replaceState(null, '', clean);
+    if (!bare() && clean !== pagePath() + location.search + location.hash)
+      history.replaceState(null, '', clean);
     const onPop = () => setSt((prev) => fromLocation(scenes, prev.guideAt, prev));
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
@@ -96,7 +114,14 @@ export function useExplorer(scenes: SceneView[]) {
   // Stepping through ticks replaces the history entry: Back leaves the page's state, it does not replay ticks.
   const setTick = (t: number, mode: Mode = 'replace') => {
     const c = Math.max(0, Math.min(run.lastTick, t));
-    commit({ ...st, tick: c, scene: st.scene !== null && c === scenes[st.scene - 1].tick ? st.scene : null }, mode);
+    commit(
+      {
+        ...st,
+        tick: c,
+        scene: st.scene !== null && c === scenes[st.scene - 1].tick ? st.scene : null,
+      },
+      mode,
+    );
   };
   /** Move the tick as part of a gesture: the first move pushes a history entry, the rest replace it. */
   const dragTick = (t: number) => {
@@ -109,7 +134,15 @@ export function useExplorer(scenes: SceneView[]) {
   const goScene = (n: number) => {
     if (n < 1 || n > scenes.length) return false;
     const sc = scenes[n - 1];
-    commit({ ...st, switches: { ...sc.switches }, tick: sc.tick, scene: n, guideAt: n, notices: [], schedule: BASE_SCHEDULE });
+    commit({
+      ...st,
+      switches: { ...sc.switches },
+      tick: sc.tick,
+      scene: n,
+      guideAt: n,
+      notices: [],
+      schedule: BASE_SCHEDULE,
+    });
     return true;
   };
   /** Leave the guided route where it stands: same setting and tick, no scene. */
@@ -117,11 +150,34 @@ export function useExplorer(scenes: SceneView[]) {
   const setVs = (s: Switches) => commit({ ...st, vs: sameSwitches(s, MAIN) ? null : s });
   const setSchedule = (next: Schedule) => {
     const r = runOf(st.switches, next);
-    commit({ ...st, schedule: next, tick: st.tick === null ? null : Math.min(st.tick, r.lastTick), scene: null, notices: [] });
+    commit({
+      ...st,
+      schedule: next,
+      tick: st.tick === null ? null : Math.min(st.tick, r.lastTick),
+      scene: null,
+      notices: [],
+    });
     return r;
   };
   const dismiss = () => setSt({ ...st, notices: [] });
   const hrefFor = (v: ViewState) => pagePath() + toUrl(v);
 
-  return { st, run, vs, other, tick, schedule, setSwitches, setTick, dragTick, endGesture, goScene, leaveRoute, setVs, setSchedule, dismiss, hrefFor };
+  return {
+    st,
+    run,
+    vs,
+    other,
+    tick,
+    schedule,
+    setSwitches,
+    setTick,
+    dragTick,
+    endGesture,
+    goScene,
+    leaveRoute,
+    setVs,
+    setSchedule,
+    dismiss,
+    hrefFor,
+  };
 }

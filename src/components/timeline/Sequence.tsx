@@ -26,7 +26,9 @@ export default function Sequence({ run, tickHref }: SequenceProps) {
   const y = (i: number) => HEAD + i * ROW + ROW / 2;
   const height = HEAD + seq.steps.length * ROW + 14;
   const rowsAt = (from: number, to: number | null) => {
-    const idx = seq.steps.map((s, i) => [s.tick, i] as const).filter(([t]) => t >= from && (to === null || t <= to));
+    const idx = seq.steps
+      .map((s, i) => [s.tick, i] as const)
+      .filter(([t]) => t >= from && (to === null || t <= to));
     return idx.length ? [idx[0][1], idx[idx.length - 1][1]] : null;
   };
   const names: Record<Actor, string> = {
@@ -35,28 +37,53 @@ export default function Sequence({ run, tickHref }: SequenceProps) {
     successor: seq.successor === null ? '' : `#${seq.successor} successor`,
     feed: 'feed',
   };
-  const actors: Actor[] = seq.successor === null ? ['records', 'poster', 'feed'] : ['records', 'poster', 'successor', 'feed'];
+  const actors: Actor[] =
+    seq.successor === null
+      ? ['records', 'poster', 'feed']
+      : ['records', 'poster', 'successor', 'feed'];
   let lastTick = -1;
   return (
-    <svg class="sq" width={WIDTH} height={height} viewBox={`0 0 ${WIDTH} ${height}`} role="group" aria-label="Ticks of the sequence">
+    <svg
+      class="sq"
+      width={WIDTH}
+      height={height}
+      viewBox={`0 0 ${WIDTH} ${height}`}
+      role="group"
+      aria-label="Ticks of the sequence"
+    >
       <g aria-hidden="true">
         {actors.map((a) => {
           const life = seq.life[a];
-          const span = a === 'records' || a === 'feed' ? [0, seq.steps.length - 1] : rowsAt(life.from, life.to);
-          const died = a !== 'records' && a !== 'feed' && seq.steps.some((s) => s.kind === 'lost-reply' && s.to === a);
+          const span =
+            a === 'records' || a === 'feed'
+              ? [0, seq.steps.length - 1]
+              : rowsAt(life.from, life.to);
+          const died =
+            a !== 'records' &&
+            a !== 'feed' &&
+            seq.steps.some((s) => s.kind === 'lost-reply' && s.to === a);
           return (
             <g key={a} class={`sq-life sq-${a}`}>
               <text class="sq-name" x={X[a]} y={16} text-anchor="middle">
                 {names[a]}
               </text>
-              {span ? <path d={`M${X[a]} ${y(span[0]) - ROW / 2 - 4}V${y(span[1]) + (died ? 0 : ROW / 2)}`} /> : null}
-              {died && span ? <path class="sq-x" d={`M${X[a] - 6} ${y(span[1]) - 6}l12 12m0 -12l-12 12`} /> : null}
+              {span ? (
+                <path
+                  d={`M${X[a]} ${y(span[0]) - ROW / 2 - 4}V${y(span[1]) + (died ? 0 : ROW / 2)}`}
+                />
+              ) : null}
+              {died && span ? (
+                <path class="sq-x" d={`M${X[a] - 6} ${y(span[1]) - 6}l12 12m0 -12l-12 12`} />
+              ) : null}
             </g>
           );
         })}
         {seq.steps.map((s, i) => {
           const yy = y(i);
-          const attrs: Record<string, string> = { 'data-step': s.kind, 'data-tick': String(s.tick) };
+          const attrs: Record<string, string> = {
+            'data-step': s.kind,
+            'data-tick': String(s.tick),
+          };
           for (const [k, v] of Object.entries(s.data)) attrs[`data-${k}`] = String(v);
           let body: JSX.Element;
           if (s.from === s.to) {
@@ -64,7 +91,16 @@ export default function Sequence({ run, tickHref }: SequenceProps) {
             body = (
               <>
                 <rect x={X.feed + 8} y={yy - 9} width={w} height={18} rx={3} />
-                {s.data.duplicate === true ? <rect class="sq-edge" x={X.feed + 10} y={yy - 7} width={w - 4} height={14} rx={2} /> : null}
+                {s.data.duplicate === true ? (
+                  <rect
+                    class="sq-edge"
+                    x={X.feed + 10}
+                    y={yy - 7}
+                    width={w - 4}
+                    height={14}
+                    rx={2}
+                  />
+                ) : null}
                 <text x={X.feed + 14} y={yy + 4}>
                   {s.label}
                 </text>
@@ -79,7 +115,9 @@ export default function Sequence({ run, tickHref }: SequenceProps) {
             body = (
               <>
                 <path class={reply ? 'sq-dash' : 'sq-line'} d={`M${x1} ${yy}H${end}`} />
-                {s.kind === 'lost-reply' ? null : <path class="sq-head" d={`M${end} ${yy}l${-dir * 7} -4v8z`} />}
+                {s.kind === 'lost-reply' ? null : (
+                  <path class="sq-head" d={`M${end} ${yy}l${-dir * 7} -4v8z`} />
+                )}
                 <text x={(x1 + x2) / 2} y={yy - 5} text-anchor="middle">
                   {s.label}
                 </text>

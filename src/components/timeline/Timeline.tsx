@@ -67,7 +67,9 @@ function rowHeight(row: Row, compact: boolean): number {
   const perTick = new Map<number, number>();
   for (const p of row.points) perTick.set(p.tick, (perTick.get(p.tick) ?? 0) + 1);
   const stack = Math.max(1, ...perTick.values());
-  return compact ? Math.max(10, stack * 5 + 2) : Math.max(row.sub && !row.group ? 32 : 22, stack * PITCH + 6);
+  return compact
+    ? Math.max(10, stack * 5 + 2)
+    : Math.max(row.sub && !row.group ? 32 : 22, stack * PITCH + 6);
 }
 
 const hasLabel = (p: Point) => !!p.label && p.kind !== 'call' && p.kind !== 'breach';
@@ -79,22 +81,41 @@ const hasLabel = (p: Point) => !!p.label && p.kind !== 'call' && p.kind !== 'bre
  */
 function labelUnder(row: Row, p: Point, i: number): boolean {
   if (!row.flat || !hasLabel(p)) return false;
-  return p.kind === 'silent' || row.points.slice(0, i).some((q) => q.tick === p.tick && hasLabel(q));
+  return (
+    p.kind === 'silent' || row.points.slice(0, i).some((q) => q.tick === p.tick && hasLabel(q))
+  );
 }
 
 /** The run's own marks: in a group that other figures can <use> when it has an id, as they are otherwise. */
-const Shared = ({ id, children }: { id?: string; children?: ComponentChildren }) => (id ? <g id={id}>{children}</g> : <>{children}</>);
+const Shared = ({ id, children }: { id?: string; children?: ComponentChildren }) =>
+  id ? <g id={id}>{children}</g> : <>{children}</>;
 
 const cls = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
-function dataAttrs(p: { kind: string; data?: Point['data'] }, tick: number): Record<string, string> {
+function dataAttrs(
+  p: { kind: string; data?: Point['data'] },
+  tick: number,
+): Record<string, string> {
   const out: Record<string, string> = { 'data-mark': p.kind, 'data-tick': String(tick) };
   for (const [k, v] of Object.entries(p.data ?? {})) out[`data-${k}`] = String(v);
   return out;
 }
 
 export default function Timeline(props: TimelineProps) {
-  const { run, tickHref, highlight, compact = false, selectedTick, onSelectTick, idPrefix = 'tl', label, ticks, marked, shared, bare = false } = props;
+  const {
+    run,
+    tickHref,
+    highlight,
+    compact = false,
+    selectedTick,
+    onSelectTick,
+    idPrefix = 'tl',
+    label,
+    ticks,
+    marked,
+    shared,
+    bare = false,
+  } = props;
   const m = timelineMarks(run);
   const gutter = compact ? 64 : 166;
   const right = compact ? 4 : 28;
@@ -116,7 +137,9 @@ export default function Timeline(props: TimelineProps) {
   const cx = (t: number) => t * col + col / 2;
   const hatch = `${idPrefix}-hatch`;
   const interactive = typeof onSelectTick === 'function' && typeof selectedTick === 'number';
-  const handlers = interactive ? tickHandlers({ col, width, lastTick: m.lastTick }, selectedTick!, onSelectTick!) : null;
+  const handlers = interactive
+    ? tickHandlers({ col, width, lastTick: m.lastTick }, selectedTick!, onSelectTick!)
+    : null;
 
   // Grid: one line per tick boundary, drawn as a single path.
   let grid = '';
@@ -130,7 +153,7 @@ export default function Timeline(props: TimelineProps) {
     const c = `tl-s tl-${s.kind} t-${s.tone}`;
     const title = bare && compact ? null : <title>{s.title}</title>;
     const text =
-      !compact && s.label && w >= (s.label.length * 5.6 + 8) ? (
+      !compact && s.label && w >= s.label.length * 5.6 + 8 ? (
         <text x={x1 + 4} y={mid + 3.5}>
           {s.label}
         </text>
@@ -155,7 +178,8 @@ export default function Timeline(props: TimelineProps) {
       case 'epoch-back': {
         const first = s.label?.startsWith('epoch');
         // A step up to a new epoch; a step down (from above) when it went back.
-        const riser = s.kind === 'epoch-back' ? `M${x1} ${mid - 5}V${mid}` : `M${x1} ${mid + 5}V${mid}`;
+        const riser =
+          s.kind === 'epoch-back' ? `M${x1} ${mid - 5}V${mid}` : `M${x1} ${mid + 5}V${mid}`;
         return (
           <g class={c} key={key}>
             {title}
@@ -173,7 +197,14 @@ export default function Timeline(props: TimelineProps) {
         return (
           <g class={c} key={key} {...(s.data && !bare ? dataAttrs(s, s.from) : {})}>
             {title}
-            <rect x={x1 + 0.5} y={mid - bh / 2} width={w - 1} height={bh} rx={2} style={s.tone === 'waiting' ? `fill:url(#${hatch})` : undefined} />
+            <rect
+              x={x1 + 0.5}
+              y={mid - bh / 2}
+              width={w - 1}
+              height={bh}
+              rx={2}
+              style={s.tone === 'waiting' ? `fill:url(#${hatch})` : undefined}
+            />
             {text}
           </g>
         );
@@ -187,7 +218,9 @@ export default function Timeline(props: TimelineProps) {
       case 'change':
         return <path class="tl-g" d={`M${gx - r} ${gy - r}H${gx + r}L${gx} ${gy + r}Z`} />;
       case 'admit':
-        return <path class="tl-g" d={`M${gx - r} ${gy - r}L${gx + r} ${gy}L${gx - r} ${gy + r}Z`} />;
+        return (
+          <path class="tl-g" d={`M${gx - r} ${gy - r}L${gx + r} ${gy}L${gx - r} ${gy + r}Z`} />
+        );
       case 'suspect':
       case 'accept':
       case 'refuse':
@@ -199,7 +232,13 @@ export default function Timeline(props: TimelineProps) {
             <circle class="tl-g" cx={gx} cy={gy} r={r} />
             {compact ? null : (
               <text class="tl-gt" x={gx} y={gy + 3.3} text-anchor="middle">
-                {p.kind === 'suspect' ? '?' : p.kind === 'accept' || p.kind === 'done' ? '✓' : p.kind === 'newsletter' ? '' : '✕'}
+                {p.kind === 'suspect'
+                  ? '?'
+                  : p.kind === 'accept' || p.kind === 'done'
+                    ? '✓'
+                    : p.kind === 'newsletter'
+                      ? ''
+                      : '✕'}
               </text>
             )}
           </>
@@ -207,7 +246,10 @@ export default function Timeline(props: TimelineProps) {
       case 'breach':
         return (
           <>
-            <path class="tl-g" d={`M${gx} ${gy - r - 1}L${gx + r + 1} ${gy}L${gx} ${gy + r + 1}L${gx - r - 1} ${gy}Z`} />
+            <path
+              class="tl-g"
+              d={`M${gx} ${gy - r - 1}L${gx + r + 1} ${gy}L${gx} ${gy + r + 1}L${gx - r - 1} ${gy}Z`}
+            />
             {compact ? null : (
               <text class="tl-gt" x={gx} y={gy + 3.3} text-anchor="middle">
                 !
@@ -216,13 +258,28 @@ export default function Timeline(props: TimelineProps) {
           </>
         );
       case 'fenced':
-        return <path class="tl-g tl-bar" d={`M${gx - r} ${gy}H${gx}M${gx} ${gy - r - 1}V${gy + r + 1}`} />;
+        return (
+          <path
+            class="tl-g tl-bar"
+            d={`M${gx - r} ${gy}H${gx}M${gx} ${gy - r - 1}V${gy + r + 1}`}
+          />
+        );
       case 'dies':
-        return <path class="tl-g tl-bar" d={`M${gx - r} ${gy - r}L${gx + r} ${gy + r}M${gx + r} ${gy - r}L${gx - r} ${gy + r}`} />;
+        return (
+          <path
+            class="tl-g tl-bar"
+            d={`M${gx - r} ${gy - r}L${gx + r} ${gy + r}M${gx + r} ${gy - r}L${gx - r} ${gy + r}`}
+          />
+        );
       case 'call':
         return <circle class="tl-g" cx={gx} cy={gy} r={compact ? 1.5 : 2.5} />;
       case 'silent':
-        return <path class="tl-g tl-bar" d={`M${gx - r / 2} ${gy - r}V${gy + r}M${gx + r / 2} ${gy - r}V${gy + r}`} />;
+        return (
+          <path
+            class="tl-g tl-bar"
+            d={`M${gx - r / 2} ${gy - r}V${gy + r}M${gx + r / 2} ${gy - r}V${gy + r}`}
+          />
+        );
       case 'restart':
         return (
           <>
@@ -246,9 +303,19 @@ export default function Timeline(props: TimelineProps) {
     return row.points.map((p, i) => {
       const k = slot.get(p.tick) ?? 0;
       slot.set(p.tick, k + 1);
-      const gy = row.flat ? top + h / 2 : compact ? top + 3 + k * 5 + 2 : top + 3 + k * PITCH + PITCH / 2;
+      const gy = row.flat
+        ? top + h / 2
+        : compact
+          ? top + 3 + k * 5 + 2
+          : top + 3 + k * PITCH + PITCH / 2;
       const outcome = p.data?.outcome;
-      const c = cls('tl-p', `tl-${p.kind}`, `t-${p.tone}`, typeof outcome === 'string' && `tl-${outcome}`, p.data?.duplicate === true && 'tl-dup');
+      const c = cls(
+        'tl-p',
+        `tl-${p.kind}`,
+        `t-${p.tone}`,
+        typeof outcome === 'string' && `tl-${outcome}`,
+        p.data?.duplicate === true && 'tl-dup',
+      );
       const attrs = bare ? {} : dataAttrs(p, p.tick);
       if (CHIPS.has(p.kind)) {
         const w = compact ? 8 : col - 4;
@@ -259,9 +326,27 @@ export default function Timeline(props: TimelineProps) {
           <g class={c} key={i} {...attrs}>
             {bare && compact ? null : <title>{p.title}</title>}
             <rect x={x1} y={gy - ch / 2} width={w} height={ch} rx={compact ? 1 : 3} />
-            {p.data?.duplicate === true && !compact ? <rect class="tl-edge" x={x1 + 2} y={gy - ch / 2 + 2} width={w - 4} height={ch - 4} rx={2} /> : null}
+            {p.data?.duplicate === true && !compact ? (
+              <rect
+                class="tl-edge"
+                x={x1 + 2}
+                y={gy - ch / 2 + 2}
+                width={w - 4}
+                height={ch - 4}
+                rx={2}
+              />
+            ) : null}
             {/* Struck through like crossed-out text (a horizontal line through the label), so the label stays legible. */}
-            {outcome === 'rejected' ? <path class="tl-strike" d={compact ? `M${x1} ${gy + ch / 2}L${x1 + w} ${gy - ch / 2}` : `M${x1 + 3} ${gy}H${x1 + w - 3}`} /> : null}
+            {outcome === 'rejected' ? (
+              <path
+                class="tl-strike"
+                d={
+                  compact
+                    ? `M${x1} ${gy + ch / 2}L${x1 + w} ${gy - ch / 2}`
+                    : `M${x1 + 3} ${gy}H${x1 + w - 3}`
+                }
+              />
+            ) : null}
             {compact || !p.label ? null : (
               <text x={x1 + w / 2} y={gy + 3.2} text-anchor="middle">
                 {mark}
@@ -286,7 +371,11 @@ export default function Timeline(props: TimelineProps) {
             {p.label}
           </text>
         ) : (
-          <text x={wide ? gx + (under ? 6 : -8) : gx + clear} y={gy + (under ? 15 : 3.5)} text-anchor={wide ? 'end' : undefined}>
+          <text
+            x={wide ? gx + (under ? 6 : -8) : gx + clear}
+            y={gy + (under ? 15 : 3.5)}
+            text-anchor={wide ? 'end' : undefined}
+          >
             {p.label}
           </text>
         );
@@ -318,7 +407,10 @@ export default function Timeline(props: TimelineProps) {
     : { role: 'group', 'aria-label': `Ticks t0 to t${m.lastTick}` };
 
   return (
-    <div class={cls('tl-figure', compact && 'tl-compact', interactive && 'tl-interactive')} style={`--tl-w:${gutter + width}`}>
+    <div
+      class={cls('tl-figure', compact && 'tl-compact', interactive && 'tl-interactive')}
+      style={`--tl-w:${gutter + width}`}
+    >
       <svg class="tl-gutter" width={gutter} height={height} aria-hidden="true">
         {compact ? null : (
           <text class="tl-sub" x={gutter - 5} y={14} text-anchor="end">
@@ -331,12 +423,27 @@ export default function Timeline(props: TimelineProps) {
           const first = !r.group || m.rows[i - 1]?.group !== r.group;
           return (
             <g key={r.id}>
-              {first && i > 0 ? <path class="tl-sep" d={`M0 ${top - (compact ? 1 : 2)}H${gutter}`} /> : null}
-              <text class={cls('tl-lab', r.group && !first && 'tl-lab2')} x={4} y={top + (r.flat ? h / 2 + 4 : Math.min(h / 2, 11) + 4)}>
+              {first && i > 0 ? (
+                <path class="tl-sep" d={`M0 ${top - (compact ? 1 : 2)}H${gutter}`} />
+              ) : null}
+              <text
+                class={cls('tl-lab', r.group && !first && 'tl-lab2')}
+                x={4}
+                y={top + (r.flat ? h / 2 + 4 : Math.min(h / 2, 11) + 4)}
+              >
                 {compact ? (first ? r.label.split(' ')[0] : '') : r.label}
               </text>
               {r.sub && !compact ? (
-                <text class="tl-sub" x={r.group ? gutter - 5 : 4} y={r.group ? top + (r.flat ? h / 2 : Math.min(h / 2, 11)) + 3.5 : top + Math.min(h / 2, 11) + 16} text-anchor={r.group ? 'end' : undefined}>
+                <text
+                  class="tl-sub"
+                  x={r.group ? gutter - 5 : 4}
+                  y={
+                    r.group
+                      ? top + (r.flat ? h / 2 : Math.min(h / 2, 11)) + 3.5
+                      : top + Math.min(h / 2, 11) + 16
+                  }
+                  text-anchor={r.group ? 'end' : undefined}
+                >
                   {r.sub}
                 </text>
               ) : null}
@@ -344,40 +451,91 @@ export default function Timeline(props: TimelineProps) {
           );
         })}
       </svg>
-      <svg class="tl-plot" width={width} height={height} viewBox={`0 0 ${width} ${height}`} {...svgProps}>
-        {shared?.use ? null : <defs>
-          <pattern id={hatch} class="tl-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="6" height="6" />
-            <path d="M0 0V6" />
-          </pattern>
-        </defs>}
+      <svg
+        class="tl-plot"
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        {...svgProps}
+      >
+        {shared?.use ? null : (
+          <defs>
+            <pattern
+              id={hatch}
+              class="tl-hatch"
+              width="6"
+              height="6"
+              patternUnits="userSpaceOnUse"
+              patternTransform="rotate(45)"
+            >
+              <rect width="6" height="6" />
+              <path d="M0 0V6" />
+            </pattern>
+          </defs>
+        )}
         <g aria-hidden="true">
-          {highlight ? <rect class="tl-hl" x={x(highlight[0])} y={AXIS - 4} width={x(highlight[1] + 1) - x(highlight[0])} height={height - AXIS + 4} /> : null}
-          {marked?.map((t) => <rect key={`m${t}`} class="tl-diff" data-differs={t} x={x(t)} y={AXIS - 4} width={col} height={height - AXIS + 4} />)}
-          {typeof selectedTick === 'number' ? <rect class="tl-sel" x={x(selectedTick)} y={0} width={col} height={height} /> : null}
-          {shared?.use ? <use href={`#${shared.id}`} /> : <Shared id={shared?.id}>
-          <path class="tl-grid" d={grid} />
-          {m.rows.map((r, i) => {
-            const top = tops[i];
-            return r.group && m.rows[i - 1]?.group !== r.group ? null : i > 0 ? <path key={r.id} class="tl-sep" d={`M0 ${top - (compact ? 1 : 2)}H${width}`} /> : null;
-          })}
-          {changeX !== null ? <path class="tl-change-line" d={`M${changeX} ${AXIS - 4}V${height}`} /> : null}
-          {m.rows.map((r, i) => (
-            <g key={r.id} class={`tl-row tl-row-${r.id.replace(/-\d+-/, '-')}`} data-row={r.id}>
-              {r.spans.map((s, j) => spanEl(s, r, tops[i], heights[i], j))}
-              {pointEls(r, tops[i], heights[i])}
-            </g>
+          {highlight ? (
+            <rect
+              class="tl-hl"
+              x={x(highlight[0])}
+              y={AXIS - 4}
+              width={x(highlight[1] + 1) - x(highlight[0])}
+              height={height - AXIS + 4}
+            />
+          ) : null}
+          {marked?.map((t) => (
+            <rect
+              key={`m${t}`}
+              class="tl-diff"
+              data-differs={t}
+              x={x(t)}
+              y={AXIS - 4}
+              width={col}
+              height={height - AXIS + 4}
+            />
           ))}
-          </Shared>}
+          {typeof selectedTick === 'number' ? (
+            <rect class="tl-sel" x={x(selectedTick)} y={0} width={col} height={height} />
+          ) : null}
+          {shared?.use ? (
+            <use href={`#${shared.id}`} />
+          ) : (
+            <Shared id={shared?.id}>
+              <path class="tl-grid" d={grid} />
+              {m.rows.map((r, i) => {
+                const top = tops[i];
+                return r.group && m.rows[i - 1]?.group !== r.group ? null : i > 0 ? (
+                  <path key={r.id} class="tl-sep" d={`M0 ${top - (compact ? 1 : 2)}H${width}`} />
+                ) : null;
+              })}
+              {changeX !== null ? (
+                <path class="tl-change-line" d={`M${changeX} ${AXIS - 4}V${height}`} />
+              ) : null}
+              {m.rows.map((r, i) => (
+                <g key={r.id} class={`tl-row tl-row-${r.id.replace(/-\d+-/, '-')}`} data-row={r.id}>
+                  {r.spans.map((s, j) => spanEl(s, r, tops[i], heights[i], j))}
+                  {pointEls(r, tops[i], heights[i])}
+                </g>
+              ))}
+            </Shared>
+          )}
           {highlight ? (
             <>
               <rect class="tl-dim" x={0} y={0} width={x(highlight[0])} height={height} />
-              <rect class="tl-dim" x={x(highlight[1] + 1)} y={0} width={Math.max(0, width - x(highlight[1] + 1))} height={height} />
+              <rect
+                class="tl-dim"
+                x={x(highlight[1] + 1)}
+                y={0}
+                width={Math.max(0, width - x(highlight[1] + 1))}
+                height={height}
+              />
             </>
           ) : null}
         </g>
         <g class="tl-axis">
-          {marked?.map((t) => <path key={`d${t}`} class="tl-diff-tri" d={`M${cx(t) - 4} ${AXIS - 2}h8l-4 -5z`} />)}
+          {marked?.map((t) => (
+            <path key={`d${t}`} class="tl-diff-tri" d={`M${cx(t) - 4} ${AXIS - 2}h8l-4 -5z`} />
+          ))}
           {Array.from({ length: m.lastTick + 1 }, (_, t) => {
             if (compact && t % 2 === 1 && t !== m.lastTick) return null;
             const txt = (

@@ -17,7 +17,11 @@ export interface PlotGeometry {
 const clamp = (t: number, last: number) => Math.max(0, Math.min(last, t));
 
 /** The tick under a pointer at clientX, given the plot's on-screen box. */
-export function tickAtX(clientX: number, box: { left: number; width: number }, g: PlotGeometry): number {
+export function tickAtX(
+  clientX: number,
+  box: { left: number; width: number },
+  g: PlotGeometry,
+): number {
   if (box.width <= 0) return 0;
   const x = ((clientX - box.left) * g.width) / box.width;
   return clamp(Math.floor(x / g.col), g.lastTick);
@@ -53,12 +57,19 @@ interface PointerLike {
   clientX: number;
   buttons: number;
   pointerId: number;
-  currentTarget: { getBoundingClientRect(): { left: number; width: number }; setPointerCapture?(id: number): void } | null;
+  currentTarget: {
+    getBoundingClientRect(): { left: number; width: number };
+    setPointerCapture?(id: number): void;
+  } | null;
   preventDefault(): void;
 }
 
 /** Event handlers for the plot: each reports the new tick through onSelectTick, and only when it changes. */
-export function tickHandlers(g: PlotGeometry, selectedTick: number, onSelectTick: (tick: number) => void) {
+export function tickHandlers(
+  g: PlotGeometry,
+  selectedTick: number,
+  onSelectTick: (tick: number) => void,
+) {
   const select = (t: number) => {
     if (t !== selectedTick) onSelectTick(t);
   };

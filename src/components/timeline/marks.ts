@@ -109,8 +109,23 @@ export function timelineMarks(run: Run): TimelineMarks {
   rows.push(report);
 
   // ── The controller: owner epoch steps, admissions, suspicions, assessments, breaches it lets through.
-  const epoch: Row = { id: 'epoch', group: 'controller', flat: true, label: 'controller', sub: 'owner epoch', spans: [], points: [] };
-  const controller: Row = { id: 'controller', group: 'controller', label: '', sub: 'decisions', spans: [], points: [] };
+  const epoch: Row = {
+    id: 'epoch',
+    group: 'controller',
+    flat: true,
+    label: 'controller',
+    sub: 'owner epoch',
+    spans: [],
+    points: [],
+  };
+  const controller: Row = {
+    id: 'controller',
+    group: 'controller',
+    label: '',
+    sub: 'decisions',
+    spans: [],
+    points: [],
+  };
   const epochRuns = runs(ticks.map((s) => (s.attempts.length ? s.ownerEpoch : null)));
   epochRuns.forEach((r, i) => {
     // After a restart that did not keep it, the epoch goes back: a step down, not up (#rule-fault-restart).
@@ -121,7 +136,9 @@ export function timelineMarks(run: Run): TimelineMarks {
       kind: back ? 'epoch-back' : 'epoch',
       tone: back ? 'wrong' : 'neutral',
       label: i === 0 ? `epoch ${r.value}` : back ? `${r.value} ↓` : String(r.value),
-      title: back ? `owner epoch back to ${r.value}, t${r.from}–t${r.to - 1}` : `owner epoch ${r.value}, t${r.from}–t${r.to - 1}`,
+      title: back
+        ? `owner epoch back to ${r.value}, t${r.from}–t${r.to - 1}`
+        : `owner epoch ${r.value}, t${r.from}–t${r.to - 1}`,
     });
   });
   for (const a of run.attempts) {
@@ -133,7 +150,9 @@ export function timelineMarks(run: Run): TimelineMarks {
       title: `t${a.admittedAt}: the controller admits #${a.n} (${a.kind}, token ${a.token}, pinned to ${a.pin})`,
       data: { attempt: a.n },
     });
-    const suspected = ticks.findIndex((s) => s.attempts.find((x) => x.n === a.n)?.state === 'unknown');
+    const suspected = ticks.findIndex(
+      (s) => s.attempts.find((x) => x.n === a.n)?.state === 'unknown',
+    );
     if (suspected >= 0) {
       controller.points.push({
         tick: suspected,
@@ -169,7 +188,15 @@ export function timelineMarks(run: Run): TimelineMarks {
   }
   for (const e of faults) {
     if (e.kind === 'controller-down') {
-      controller.spans.push({ from: e.tick, to: e.tick + 1, kind: 'down', tone: 'neutral', label: 'down', title: `t${e.tick}: ${narrateFault(e)}`, data: { fault: e.kind } });
+      controller.spans.push({
+        from: e.tick,
+        to: e.tick + 1,
+        kind: 'down',
+        tone: 'neutral',
+        label: 'down',
+        title: `t${e.tick}: ${narrateFault(e)}`,
+        data: { fault: e.kind },
+      });
     } else if (e.kind === 'controller-restarted') {
       const back = e.values.epoch < e.values.before;
       controller.points.push({
@@ -197,7 +224,15 @@ export function timelineMarks(run: Run): TimelineMarks {
       spans: [],
       points: [],
     };
-    const really: Row = { id: `attempt-${a.n}-really`, group: `attempt-${a.n}`, flat: true, label: `token ${a.token}`, sub: 'really does', spans: [], points: [] };
+    const really: Row = {
+      id: `attempt-${a.n}-really`,
+      group: `attempt-${a.n}`,
+      flat: true,
+      label: `token ${a.token}`,
+      sub: 'really does',
+      spans: [],
+      points: [],
+    };
     const states = snap.map((s) => (s ? s.state : null));
     for (const r of runs(states.map((s) => (s === 'admitted' ? 'running' : s)))) {
       if (r.value === 'running' || r.value === 'unknown') {
@@ -247,20 +282,57 @@ export function timelineMarks(run: Run): TimelineMarks {
       if (e.kind === 'falls-silent-before') {
         const where = e.values.action === 'assemble' ? 'before assembling' : 'inside the effect';
         const dead = acts[e.tick] === 'dead';
-        really.points.push({ tick: e.tick, kind: dead ? 'dies' : 'silent', tone: dead ? 'neutral' : 'waiting', label: `${dead ? 'dies' : 'silent'} ${where}`, title, data });
+        really.points.push({
+          tick: e.tick,
+          kind: dead ? 'dies' : 'silent',
+          tone: dead ? 'neutral' : 'waiting',
+          label: `${dead ? 'dies' : 'silent'} ${where}`,
+          title,
+          data,
+        });
       } else if (e.kind === 'wakes-to-act') {
-        really.points.push({ tick: e.tick, kind: 'wakes', tone: 'waiting', label: `wakes, ${e.values.action === 'assemble' ? 'assembles' : 'sends'}`, title, data });
+        really.points.push({
+          tick: e.tick,
+          kind: 'wakes',
+          tone: 'waiting',
+          label: `wakes, ${e.values.action === 'assemble' ? 'assembles' : 'sends'}`,
+          title,
+          data,
+        });
       } else if (e.kind === 'poster-dies-at') {
-        really.points.push({ tick: e.tick, kind: 'dies', tone: 'neutral', label: `dies ${e.values.point === 'before-send' ? 'before sending' : 'after confirming'}`, title, data });
+        really.points.push({
+          tick: e.tick,
+          kind: 'dies',
+          tone: 'neutral',
+          label: `dies ${e.values.point === 'before-send' ? 'before sending' : 'after confirming'}`,
+          title,
+          data,
+        });
       }
     }
-    const woke = acts.findIndex((act, t) => t > 0 && acts[t - 1] === 'silent' && act !== 'silent' && act !== 'dead');
+    const woke = acts.findIndex(
+      (act, t) => t > 0 && acts[t - 1] === 'silent' && act !== 'silent' && act !== 'dead',
+    );
     if (woke >= 0 && !really.points.some((p) => p.kind === 'wakes')) {
-      really.points.push({ tick: woke, kind: 'wakes', tone: 'waiting', label: 'wakes', title: `t${woke}: #${a.n} wakes and carries on`, data: { attempt: a.n } });
+      really.points.push({
+        tick: woke,
+        kind: 'wakes',
+        tone: 'waiting',
+        label: 'wakes',
+        title: `t${woke}: #${a.n} wakes and carries on`,
+        data: { attempt: a.n },
+      });
     }
     const died = acts.indexOf('dead');
     if (died >= 0 && !really.points.some((p) => p.kind === 'dies')) {
-      really.points.push({ tick: died, kind: 'dies', tone: 'neutral', label: 'dies', title: `t${died}: #${a.n} dies`, data: { attempt: a.n } });
+      really.points.push({
+        tick: died,
+        kind: 'dies',
+        tone: 'neutral',
+        label: 'dies',
+        title: `t${died}: #${a.n} dies`,
+        data: { attempt: a.n },
+      });
     }
     snap.forEach((s, t) => {
       const before = t > 0 ? (snap[t - 1]?.calls ?? 0) : 0;
@@ -282,9 +354,14 @@ export function timelineMarks(run: Run): TimelineMarks {
     const row: Row = { id, label, spans: [], points: [] };
     for (const w of run.writes.filter((x) => stores.includes(x.store))) {
       const step = w.subject.kind === 'step' ? w.subject.step : undefined;
-      const what = w.store === 'journal' ? ` ${step ?? ''}` : w.store === 'confirmations' ? ' ✓' : '';
+      const what =
+        w.store === 'journal' ? ` ${step ?? ''}` : w.store === 'confirmations' ? ' ✓' : '';
       const decision =
-        w.outcome === 'applied' ? 'applied' : w.outcome === 'rejected' ? `rejected: token ${w.token} is below the epoch ${w.epoch}` : `applied although stale: token ${w.token} is below the epoch ${w.epoch}`;
+        w.outcome === 'applied'
+          ? 'applied'
+          : w.outcome === 'rejected'
+            ? `rejected: token ${w.token} is below the epoch ${w.epoch}`
+            : `applied although stale: token ${w.token} is below the epoch ${w.epoch}`;
       row.points.push({
         tick: w.tick,
         kind: 'write',
@@ -344,7 +421,14 @@ export function timelineMarks(run: Run): TimelineMarks {
   const feed: Row = { id: 'feed', label: 'feed', spans: [], points: [] };
   for (const e of faults) {
     if (e.kind !== 'key-expired') continue;
-    feed.points.push({ tick: e.tick, kind: 'expired', tone: 'neutral', label: 'forgot', title: `t${e.tick}: ${narrateFault(e)}`, data: { fault: e.kind, post: e.values.post } });
+    feed.points.push({
+      tick: e.tick,
+      kind: 'expired',
+      tone: 'neutral',
+      label: 'forgot',
+      title: `t${e.tick}: ${narrateFault(e)}`,
+      data: { fault: e.kind, post: e.values.post },
+    });
   }
   for (const s of run.sends) {
     const keyText = s.key ? `key ${s.key}` : 'no key';
@@ -353,7 +437,12 @@ export function timelineMarks(run: Run): TimelineMarks {
       tick: s.tick,
       kind,
       tone: s.duplicate ? 'duplicate' : s.receipt === 'rejected' ? 'stale' : 'neutral',
-      label: s.receipt === 'remembered' ? `↺${s.post}` : s.receipt === 'rejected' ? '✕' : `${s.post}${s.duplicate ? ' dup' : ''}`,
+      label:
+        s.receipt === 'remembered'
+          ? `↺${s.post}`
+          : s.receipt === 'rejected'
+            ? '✕'
+            : `${s.post}${s.duplicate ? ' dup' : ''}`,
       title:
         s.receipt === 'applied'
           ? `t${s.tick}: #${s.attempt} sends with ${keyText}; the feed applies ${s.post}${s.duplicate ? ', a second post for the same digest' : ''}`
@@ -366,9 +455,22 @@ export function timelineMarks(run: Run): TimelineMarks {
   rows.push(feed);
 
   // ── The newsletter: waiting, then admitted on one digest, quoting its figure.
-  const news: Row = { id: 'newsletter', label: 'newsletter', sub: 'admitted on · quoting', spans: [], points: [] };
+  const news: Row = {
+    id: 'newsletter',
+    label: 'newsletter',
+    sub: 'admitted on · quoting',
+    spans: [],
+    points: [],
+  };
   for (const r of runs(ticks.map((s) => (s.newsletter.state === 'waiting' ? 'waiting' : null)))) {
-    news.spans.push({ from: r.from, to: r.to, kind: 'waiting', tone: 'waiting', label: 'waiting', title: `newsletter ready, waiting, t${r.from}–t${r.to - 1}` });
+    news.spans.push({
+      from: r.from,
+      to: r.to,
+      kind: 'waiting',
+      tone: 'waiting',
+      label: 'waiting',
+      title: `newsletter ready, waiting, t${r.from}–t${r.to - 1}`,
+    });
   }
   if (run.newsletter) {
     const n = run.newsletter;
@@ -388,7 +490,14 @@ export function timelineMarks(run: Run): TimelineMarks {
     const id = BREACH_ROW[b.invariant];
     const row = rows.find((r) => r.id === id);
     if (!row) continue;
-    row.points.push({ tick: b.tick, kind: 'breach', tone: 'wrong', label: '!', title: `t${b.tick}: ${breachText(b)}`, data: { invariant: b.invariant } });
+    row.points.push({
+      tick: b.tick,
+      kind: 'breach',
+      tone: 'wrong',
+      label: '!',
+      title: `t${b.tick}: ${breachText(b)}`,
+      data: { invariant: b.invariant },
+    });
   }
   return { lastTick: last, rows };
 }

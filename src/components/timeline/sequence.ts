@@ -18,7 +18,16 @@ export interface Step {
   from: Actor;
   /** The same as `from` for a note on one lifeline. */
   to: Actor;
-  kind: 'intent' | 'send' | 'apply' | 'remembered' | 'rejected' | 'reply' | 'lost-reply' | 'finds' | 'confirm';
+  kind:
+    | 'intent'
+    | 'send'
+    | 'apply'
+    | 'remembered'
+    | 'rejected'
+    | 'reply'
+    | 'lost-reply'
+    | 'finds'
+    | 'confirm';
   tone: Tone;
   label: string;
   data: Record<string, string | number | boolean>;
@@ -33,7 +42,8 @@ export interface AckSequence {
   steps: Step[];
 }
 
-const keyText = (key: string | null) => (key === null ? 'no key' : `key ${key.slice(key.lastIndexOf(':') + 1)}`);
+const keyText = (key: string | null) =>
+  key === null ? 'no key' : `key ${key.slice(key.lastIndexOf(':') + 1)}`;
 
 /** The intent whose announcement lost its reply (one a settle attempt took over), else the first; null without one. */
 export function ackSequence(run: Run): AckSequence | null {
@@ -44,10 +54,13 @@ export function ackSequence(run: Run): AckSequence | null {
   const poster = intent.attempt;
   const successor = settler && settler.settles === index ? settler.n : null;
   const role = (n: number): Actor => (n === poster ? 'poster' : 'successor');
-  const diedAt = (n: number) => run.ticks.findIndex((s) => s.attempts.find((x) => x.n === n)?.activity === 'dead');
+  const diedAt = (n: number) =>
+    run.ticks.findIndex((s) => s.attempts.find((x) => x.n === n)?.activity === 'dead');
   const steps: Step[] = [];
 
-  const intentWrite = run.writes.find((w) => w.store === 'intents' && w.writer === poster && w.tick === intent.tick);
+  const intentWrite = run.writes.find(
+    (w) => w.store === 'intents' && w.writer === poster && w.tick === intent.tick,
+  );
   steps.push({
     tick: intent.tick,
     from: 'poster',
@@ -72,7 +85,15 @@ export function ackSequence(run: Run): AckSequence | null {
   for (const s of run.sends.filter((x) => x.intent === index)) {
     const who = role(s.attempt);
     if (s.attempt !== poster && s.attempt !== successor) continue;
-    steps.push({ tick: s.tick, from: who, to: 'feed', kind: 'send', tone: 'neutral', label: `send, ${keyText(s.key)}`, data: { attempt: s.attempt } });
+    steps.push({
+      tick: s.tick,
+      from: who,
+      to: 'feed',
+      kind: 'send',
+      tone: 'neutral',
+      label: `send, ${keyText(s.key)}`,
+      data: { attempt: s.attempt },
+    });
     if (s.receipt === 'applied') {
       steps.push({
         tick: s.tick,
@@ -80,13 +101,31 @@ export function ackSequence(run: Run): AckSequence | null {
         to: 'feed',
         kind: 'apply',
         tone: s.duplicate ? 'duplicate' : 'neutral',
-        label: s.duplicate ? `applies ${s.post}: a second post` : `applies ${s.post}${s.key ? ', remembers the key' : ''}`,
+        label: s.duplicate
+          ? `applies ${s.post}: a second post`
+          : `applies ${s.post}${s.key ? ', remembers the key' : ''}`,
         data: { post: s.post ?? '', duplicate: s.duplicate },
       });
     } else if (s.receipt === 'remembered') {
-      steps.push({ tick: s.tick, from: 'feed', to: 'feed', kind: 'remembered', tone: 'safe', label: `key seen: ${s.post} again, no post`, data: { post: s.post ?? '' } });
+      steps.push({
+        tick: s.tick,
+        from: 'feed',
+        to: 'feed',
+        kind: 'remembered',
+        tone: 'safe',
+        label: `key seen: ${s.post} again, no post`,
+        data: { post: s.post ?? '' },
+      });
     } else {
-      steps.push({ tick: s.tick, from: 'feed', to: 'feed', kind: 'rejected', tone: 'stale', label: 'rejects the send', data: {} });
+      steps.push({
+        tick: s.tick,
+        from: 'feed',
+        to: 'feed',
+        kind: 'rejected',
+        tone: 'stale',
+        label: 'rejects the send',
+        data: {},
+      });
     }
     if (s.receipt !== 'rejected') {
       const lost = diedAt(s.attempt) === s.tick;
@@ -101,7 +140,9 @@ export function ackSequence(run: Run): AckSequence | null {
       });
     }
   }
-  for (const w of run.writes.filter((x) => x.store === 'confirmations' && (x.writer === poster || x.writer === successor))) {
+  for (const w of run.writes.filter(
+    (x) => x.store === 'confirmations' && (x.writer === poster || x.writer === successor),
+  )) {
     steps.push({
       tick: w.tick,
       from: role(w.writer),
@@ -113,14 +154,26 @@ export function ackSequence(run: Run): AckSequence | null {
     });
   }
   // Tick order; within a tick, the order the records were made in (stable sort).
-  const order = ['intent', 'finds', 'send', 'apply', 'remembered', 'rejected', 'reply', 'lost-reply', 'confirm'];
+  const order = [
+    'intent',
+    'finds',
+    'send',
+    'apply',
+    'remembered',
+    'rejected',
+    'reply',
+    'lost-reply',
+    'confirm',
+  ];
   steps.sort((a, b) => a.tick - b.tick || order.indexOf(a.kind) - order.indexOf(b.kind));
 
   const posterDied = diedAt(poster);
   const end = (n: number) => {
     const d = diedAt(n);
     if (d >= 0) return d;
-    const stop = run.ticks.findIndex((s) => ['done', 'fenced', 'refused'].includes(s.attempts.find((x) => x.n === n)?.state ?? ''));
+    const stop = run.ticks.findIndex((s) =>
+      ['done', 'fenced', 'refused'].includes(s.attempts.find((x) => x.n === n)?.state ?? ''),
+    );
     return stop >= 0 ? stop : null;
   };
   return {
@@ -131,7 +184,10 @@ export function ackSequence(run: Run): AckSequence | null {
       records: { from: intent.tick, to: null },
       feed: { from: intent.tick, to: null },
       poster: { from: intent.tick, to: posterDied >= 0 ? posterDied : end(poster) },
-      successor: successor === null ? { from: 0, to: 0 } : { from: run.attempts[successor - 1].admittedAt, to: end(successor) },
+      successor:
+        successor === null
+          ? { from: 0, to: 0 }
+          : { from: run.attempts[successor - 1].admittedAt, to: end(successor) },
     },
     steps,
   };

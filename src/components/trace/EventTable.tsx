@@ -46,15 +46,36 @@ function groups(run: Run, ticks?: number[]): [number, TraceEvent[]][] {
 /** The link from an event to the section of /model/ whose rule wrote it. */
 export function RuleLink({ event }: { event: TraceEvent }) {
   return (
-    <a class="ev-rule" href={href(rulePath(event.rule))} aria-label={`rule: ${ruleShort(event.rule)}`}>
+    <a
+      class="ev-rule"
+      href={href(rulePath(event.rule))}
+      aria-label={`rule: ${ruleShort(event.rule)}`}
+    >
       {ruleShort(event.rule)}
     </a>
   );
 }
 
-export function EventTable({ run, caption, ticks, tickHref, tickHint, anchors = false, current, onTick, wrapClass, tableClass, id }: Props) {
+export function EventTable({
+  run,
+  caption,
+  ticks,
+  tickHref,
+  tickHint,
+  anchors = false,
+  current,
+  onTick,
+  wrapClass,
+  tableClass,
+  id,
+}: Props) {
   return (
-    <section class={['table-wrap', wrapClass].filter(Boolean).join(' ')} tabindex={0} aria-label={caption} id={id}>
+    <section
+      class={['table-wrap', wrapClass].filter(Boolean).join(' ')}
+      tabindex={0}
+      aria-label={caption}
+      id={id}
+    >
       <table class={['trace', tableClass].filter(Boolean).join(' ')}>
         <caption>{caption}</caption>
         <thead>
@@ -68,7 +89,12 @@ export function EventTable({ run, caption, ticks, tickHref, tickHint, anchors = 
         {groups(run, ticks).map(([t, events]) => {
           const link = tickHref ? tickHref(t) : null;
           return (
-            <tbody key={t} id={anchors ? tickId(t) : undefined} data-tick={t} class={current === t ? 'is-now' : undefined}>
+            <tbody
+              key={t}
+              id={anchors ? tickId(t) : undefined}
+              data-tick={t}
+              class={current === t ? 'is-now' : undefined}
+            >
               {events.map((e, i) => (
                 <tr key={i}>
                   {i === 0 && (
@@ -80,7 +106,14 @@ export function EventTable({ run, caption, ticks, tickHref, tickHint, anchors = 
                           onClick={
                             onTick
                               ? (ev: MouseEvent) => {
-                                  if (ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
+                                  if (
+                                    ev.button !== 0 ||
+                                    ev.metaKey ||
+                                    ev.ctrlKey ||
+                                    ev.shiftKey ||
+                                    ev.altKey
+                                  )
+                                    return;
                                   ev.preventDefault();
                                   onTick(t);
                                 }

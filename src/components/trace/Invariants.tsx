@@ -7,7 +7,12 @@
  * whose one link per broken invariant is the article's.
  */
 import type { InvariantRow } from '../../lib/outcome.ts';
-import { firstBreachText, invariantStatus, tickText, type InvariantItem } from '../../lib/outcome-view.ts';
+import {
+  firstBreachText,
+  invariantStatus,
+  tickText,
+  type InvariantItem,
+} from '../../lib/outcome-view.ts';
 import { href } from '../../lib/paths.ts';
 import { articlePath, invariantPath } from '../../lib/routes.ts';
 
@@ -20,7 +25,13 @@ function Status({ row }: { row: InvariantRow }) {
 }
 
 /** Trace pages: a table of `invariantRows(run)`, breach ticks linking where `tickHref` says. */
-export function InvariantTable({ rows, tickHref }: { rows: InvariantRow[]; tickHref: (t: number) => string }) {
+export function InvariantTable({
+  rows,
+  tickHref,
+}: {
+  rows: InvariantRow[];
+  tickHref: (t: number) => string;
+}) {
   const broken = rows.filter((r) => r.broken);
   return (
     <>
@@ -43,7 +54,12 @@ export function InvariantTable({ rows, tickHref }: { rows: InvariantRow[]; tickH
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.id} class={r.broken ? 'is-broken' : undefined} data-invariant={r.id} data-broken={r.broken ? 'true' : 'false'}>
+              <tr
+                key={r.id}
+                class={r.broken ? 'is-broken' : undefined}
+                data-invariant={r.id}
+                data-broken={r.broken ? 'true' : 'false'}
+              >
                 <th scope="row">
                   <Name row={r} />
                   <span class="muted small block">{r.meaning}</span>
@@ -76,13 +92,28 @@ export function InvariantTable({ rows, tickHref }: { rows: InvariantRow[]; tickH
  * gets its detail, hidden while it holds, and the parts that vary are marked `data-slot` (status, first), so the
  * script only sets their texts (invariantStatus, firstBreachText) and toggles `hidden`, classes and data-broken.
  */
-export function InvariantList({ items, onTick, compact = false, allStates = false }: { items: InvariantItem[]; onTick?: (t: number) => void; compact?: boolean; allStates?: boolean }) {
+export function InvariantList({
+  items,
+  onTick,
+  compact = false,
+  allStates = false,
+}: {
+  items: InvariantItem[];
+  onTick?: (t: number) => void;
+  compact?: boolean;
+  allStates?: boolean;
+}) {
   return (
     <ul class="ex-invariants">
       {items.map((r) => {
         const at = r.first;
         return (
-          <li key={r.id} data-invariant={r.id} data-broken={r.broken ? 'true' : 'false'} class={r.broken ? 'is-broken' : undefined}>
+          <li
+            key={r.id}
+            data-invariant={r.id}
+            data-broken={r.broken ? 'true' : 'false'}
+            class={r.broken ? 'is-broken' : undefined}
+          >
             <span class={r.broken ? 'broken' : 'ok'} data-slot={allStates ? 'status' : undefined}>
               {invariantStatus(r)}
             </span>
@@ -105,7 +136,8 @@ export function InvariantList({ items, onTick, compact = false, allStates = fals
                   ) : (
                     firstBreachText(at)
                   )}
-                  The record that would have caught it: <strong>{r.record.record}</strong> — checked by {r.record.checker}.{' '}
+                  The record that would have caught it: <strong>{r.record.record}</strong> — checked
+                  by {r.record.checker}.{' '}
                   <a href={href(articlePath(r.record.section))}>Read why in the article</a>
                 </p>
               </div>

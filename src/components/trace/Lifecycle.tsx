@@ -13,14 +13,19 @@ type Snap = Run['ticks'][number];
 function attemptsText(s: Snap): string[] {
   return s.attempts.map((a) => {
     let hidden = '';
-    if (a.activity === 'silent' && (a.state === 'running' || a.state === 'unknown')) hidden = ' (silent)';
+    if (a.activity === 'silent' && (a.state === 'running' || a.state === 'unknown'))
+      hidden = ' (silent)';
     else if (a.activity === 'dead') hidden = ' (dead)';
     else if (a.activity === 'working' && a.state === 'unknown') hidden = ' (still working)';
     return `#${a.n} ${a.state}${hidden}`;
   });
 }
-const candidatesText = (s: Snap) => s.candidates.map((c) => `${short(c.digest)} (#${c.attempt}) ${c.state}`);
-const effectsText = (s: Snap) => s.intents.map((i) => `${short(i.digest)} (#${i.attempt}) ${i.state}${i.post ? `, ${i.post}` : ''}`);
+const candidatesText = (s: Snap) =>
+  s.candidates.map((c) => `${short(c.digest)} (#${c.attempt}) ${c.state}`);
+const effectsText = (s: Snap) =>
+  s.intents.map(
+    (i) => `${short(i.digest)} (#${i.attempt}) ${i.state}${i.post ? `, ${i.post}` : ''}`,
+  );
 function newsletterText(s: Snap): string {
   const n = s.newsletter;
   if (n.state === 'admitted') return `admitted on ${short(n.digest!)}, “${n.quote}”`;
@@ -32,7 +37,16 @@ export function Lifecycle({ run }: { run: Run }) {
   const active = new Set(activeTicks(run));
   const rows = run.ticks.map((s) => ({
     tick: s.tick,
-    cells: [[s.current], [String(s.ownerEpoch)], attemptsText(s), [String(s.journal)], candidatesText(s), effectsText(s), [`${s.posts}`], [newsletterText(s)]],
+    cells: [
+      [s.current],
+      [String(s.ownerEpoch)],
+      attemptsText(s),
+      [String(s.journal)],
+      candidatesText(s),
+      effectsText(s),
+      [`${s.posts}`],
+      [newsletterText(s)],
+    ],
   }));
   return (
     <section class="table-wrap" tabindex={0} aria-label="Table of states at the end of each tick">
@@ -40,7 +54,17 @@ export function Lifecycle({ run }: { run: Run }) {
         <caption>States at the end of each tick (bold: changed since the tick before)</caption>
         <thead>
           <tr>
-            {['Tick', 'Report', 'Epoch', 'Attempts', 'Journal', 'Candidates', 'Effects', 'Posts', 'Newsletter'].map((h) => (
+            {[
+              'Tick',
+              'Report',
+              'Epoch',
+              'Attempts',
+              'Journal',
+              'Candidates',
+              'Effects',
+              'Posts',
+              'Newsletter',
+            ].map((h) => (
               <th scope="col" key={h}>
                 {h}
               </th>
@@ -50,10 +74,20 @@ export function Lifecycle({ run }: { run: Run }) {
         <tbody>
           {rows.map((row, r) => (
             <tr key={row.tick} id={active.has(row.tick) ? undefined : `t${row.tick}`}>
-              <th scope="row">{active.has(row.tick) ? <a href={tickHash(row.tick)}>t{row.tick}</a> : <span>t{row.tick}</span>}</th>
+              <th scope="row">
+                {active.has(row.tick) ? (
+                  <a href={tickHash(row.tick)}>t{row.tick}</a>
+                ) : (
+                  <span>t{row.tick}</span>
+                )}
+              </th>
               {row.cells.map((items, c) => (
                 <td key={c} class={r > 0 && !same(items, rows[r - 1].cells[c]) ? 'chg' : undefined}>
-                  {items.length === 0 ? <span class="muted">–</span> : items.map((x, i) => <span key={i}>{x}</span>)}
+                  {items.length === 0 ? (
+                    <span class="muted">–</span>
+                  ) : (
+                    items.map((x, i) => <span key={i}>{x}</span>)
+                  )}
                 </td>
               ))}
             </tr>

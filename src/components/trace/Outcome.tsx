@@ -22,7 +22,13 @@ export function Outcome({ rows, tickHref, class: cls = 'ex-outcome' }: Props) {
     <dl class={cls}>
       {rows.map((r) => (
         <div class="ex-outcome__row" key={r.id} data-outcome={r.id}>
-          <dt>{r.id === 'finished' ? <a href={href(definitionPath('finished'))}>{r.label}</a> : r.label}</dt>
+          <dt>
+            {r.id === 'finished' ? (
+              <a href={href(definitionPath('finished'))}>{r.label}</a>
+            ) : (
+              r.label
+            )}
+          </dt>
           <dd class="figure">
             {r.parts.map((p) => {
               if (typeof p === 'string') return p;

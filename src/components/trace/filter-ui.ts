@@ -7,7 +7,14 @@
  */
 import { INVARIANT_CODES } from '../../lib/vocabulary.ts';
 import { settingAt } from '../../model/switches.ts';
-import { filterNotice, filterQuery, matches, parseFilter, type Breaks, type Filter } from './filter.ts';
+import {
+  filterNotice,
+  filterQuery,
+  matches,
+  parseFilter,
+  type Breaks,
+  type Filter,
+} from './filter.ts';
 import { SWITCH_IDS, type SwitchId } from '../../model/switches.ts';
 import type { InvariantId } from '../../model/types.ts';
 
@@ -19,7 +26,9 @@ const empty = document.getElementById('filter-empty');
 const applyButton = document.getElementById('filter-apply');
 
 if (form && table && status) {
-  const byCode = Object.fromEntries(Object.entries(INVARIANT_CODES).map(([id, code]) => [code, id as InvariantId]));
+  const byCode = Object.fromEntries(
+    Object.entries(INVARIANT_CODES).map(([id, code]) => [code, id as InvariantId]),
+  );
   const rows = Array.from(table.tBodies[0].rows).map((tr, i) => ({
     tr,
     switches: settingAt(i),
@@ -60,7 +69,12 @@ if (form && table && status) {
     }
     status!.textContent = `Showing ${shown} of ${rows.length} runs.`;
     if (empty) empty.hidden = shown > 0;
-    if (updateUrl) history.replaceState(history.state, '', `${location.pathname}${filterQuery(f)}${location.hash}`);
+    if (updateUrl)
+      history.replaceState(
+        history.state,
+        '',
+        `${location.pathname}${filterQuery(f)}${location.hash}`,
+      );
   }
 
   const { filter, ignored, repeated } = parseFilter(location.search);

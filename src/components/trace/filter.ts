@@ -21,7 +21,11 @@ export const BREAKS_VALUES: Breaks[] = ['something', 'nothing', ...INVARIANT_IDS
  * `ignored`, not applied. A key given more than once is read from its first occurrence only, like the explorer,
  * and is listed once in `repeated` (its later values are not "not a filter").
  */
-export function parseFilter(search: string): { filter: Filter; ignored: string[]; repeated: string[] } {
+export function parseFilter(search: string): {
+  filter: Filter;
+  ignored: string[];
+  repeated: string[];
+} {
   const params = new URLSearchParams(search);
   const filter: Filter = { switches: {}, breaks: null };
   const ignored: string[] = [];
@@ -70,13 +74,18 @@ export function matches(f: Filter, s: Switches, broken: readonly InvariantId[]):
 
 /** One line on what the address asked for that the filter did not use: short, bounded. */
 export function filterNotice(ignored: readonly string[], repeated: readonly string[]): string {
-  const cut = (t: string) => (Array.from(t).length > 60 ? Array.from(t).slice(0, 59).join('') + '…' : t);
+  const cut = (t: string) =>
+    Array.from(t).length > 60 ? Array.from(t).slice(0, 59).join('') + '…' : t;
   const parts: string[] = [];
   if (ignored.length) {
     const shown = [...new Set(ignored.map(cut))];
-    const list = shown.length > 5 ? `${shown.slice(0, 4).join(', ')} and ${shown.length - 4} more` : shown.join(', ');
+    const list =
+      shown.length > 5
+        ? `${shown.slice(0, 4).join(', ')} and ${shown.length - 4} more`
+        : shown.join(', ');
     parts.push(`Not a filter here, ignored: ${list}.`);
   }
-  for (const k of repeated.slice(0, 5)) parts.push(`“${cut(k)}” was given more than once; the first value was kept.`);
+  for (const k of repeated.slice(0, 5))
+    parts.push(`“${cut(k)}” was given more than once; the first value was kept.`);
   return parts.join(' ');
 }

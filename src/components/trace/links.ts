@@ -4,7 +4,15 @@
  * the compact codes the index table uses. No Astro, no DOM: unit-tested in
  * tests/unit/site/.
  */
-import { MAIN, SWITCH_IDS, SWITCH_VALUES, changedFromMain, slugOf, type SwitchId, type Switches } from '../../model/switches.ts';
+import {
+  MAIN,
+  SWITCH_IDS,
+  SWITCH_VALUES,
+  changedFromMain,
+  slugOf,
+  type SwitchId,
+  type Switches,
+} from '../../model/switches.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
 import type { InvariantId } from '../../model/types.ts';
 
@@ -22,11 +30,20 @@ export function neighbours(s: Switches): { id: SwitchId; value: string; switches
 
 /** Escape a value for a BibTeX field in braces (the text is plain; braces and backslashes are the hazards). */
 function bibEscape(text: string): string {
-  return text.replace(/\\/g, '\\textbackslash{}').replace(/([{}%&#_$])/g, '\\$1').replace(/~/g, '\\textasciitilde{}');
+  return text
+    .replace(/\\/g, '\\textbackslash{}')
+    .replace(/([{}%&#_$])/g, '\\$1')
+    .replace(/~/g, '\\textasciitilde{}');
 }
 
 /** A BibTeX @misc entry citing one trace page. */
-export function bibtex(opts: { slug: string; title: string; url: string; modelVersion: string; year?: number }): string {
+export function bibtex(opts: {
+  slug: string;
+  title: string;
+  url: string;
+  modelVersion: string;
+  year?: number;
+}): string {
   const year = opts.year ?? 2026;
   // BibTeX keys may contain dots, hyphens and colons: the slug itself keeps the key unique and readable.
   const key = `wtoiw:${opts.slug}`;

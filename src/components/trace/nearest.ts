@@ -17,7 +17,15 @@
  * (`/traces/main/`, `/traces/pins-off/`) means that preset. Words that cannot be
  * slug words (emoji, NUL, `..`) are dropped; with none left there is no suggestion.
  */
-import { MAIN, SWITCH_IDS, SWITCH_VALUES, allSettings, slugOf, type SwitchId, type Switches } from '../../model/switches.ts';
+import {
+  MAIN,
+  SWITCH_IDS,
+  SWITCH_VALUES,
+  allSettings,
+  slugOf,
+  type SwitchId,
+  type Switches,
+} from '../../model/switches.ts';
 import { PRESETS, sameSwitches } from '../../model/presets.ts';
 import { valueWords } from '../../lib/vocabulary.ts';
 
@@ -48,7 +56,8 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, rows[i - 2][j - 2] + 1);
       rows[i][j] = d;
     }
   }
@@ -56,13 +65,15 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** Per position: each value of the switch with the words that name it (slug word first). */
-const WORDS: { id: SwitchId; values: { value: string; words: string[] }[] }[] = SWITCH_IDS.map((id) => ({
-  id,
-  values: SWITCH_VALUES[id].map((value) => {
-    const word = valueWords(id, value).slug;
-    return { value, words: word === value ? [word] : [word, value] };
+const WORDS: { id: SwitchId; values: { value: string; words: string[] }[] }[] = SWITCH_IDS.map(
+  (id) => ({
+    id,
+    values: SWITCH_VALUES[id].map((value) => {
+      const word = valueWords(id, value).slug;
+      return { value, words: word === value ? [word] : [word, value] };
+    }),
   }),
-}));
+);
 
 /** The slug words allowed at each position, in switch order (for messages and tests). */
 export const SLUG_WORDS: string[][] = WORDS.map((p) => p.values.map((v) => v.words[0]));
@@ -73,9 +84,14 @@ export const SLUG_WORDS: string[][] = WORDS.map((p) => p.values.map((v) => v.wor
  * the longer word (`fencing-off`), not as a one-letter change (`fencing-on`).
  */
 function wordDistance(typed: string, words: string[]): number {
-  return Math.min(...words.map((w) => editDistance(typed, w) - (typed.length >= 2 && typed !== w && w.startsWith(typed) ? 0.5 : 0)));
+  return Math.min(
+    ...words.map(
+      (w) =>
+        editDistance(typed, w) -
+        (typed.length >= 2 && typed !== w && w.startsWith(typed) ? 0.5 : 0),
+    ),
+  );
 }
-
 
 function normalise(text: string): string {
   let s = text.slice(0, MAX_TYPED);
@@ -93,7 +109,11 @@ function normalise(text: string): string {
  * A word that cannot be a slug word makes it junk (no words); at most MAX_WORDS words of
  * MAX_WORD characters are read.
  */
-export function tokens(typed: string): { words: string[]; hints: (SwitchId | null)[]; positional: boolean } {
+export function tokens(typed: string): {
+  words: string[];
+  hints: (SwitchId | null)[];
+  positional: boolean;
+} {
   const s = normalise(typed).replace(/^[/?]+|\/+$/g, '');
   const words: string[] = [];
   const hints: (SwitchId | null)[] = [];
@@ -152,7 +172,8 @@ export function nearestSlugs(typed: string, max = 3): Suggestion[] {
     const positions = hints[i] ? [SWITCH_IDS.indexOf(hints[i]!)] : SWITCH_IDS.map((_, p) => p);
     return Math.min(...positions.flatMap((p) => cost[i][p])) <= tolerance(w);
   });
-  if (!preset && (!near.some(Boolean) || near.filter(Boolean).length < Math.ceil(words.length / 2))) return [];
+  if (!preset && (!near.some(Boolean) || near.filter(Boolean).length < Math.ceil(words.length / 2)))
+    return [];
 
   const scored: Suggestion[] = allSettings().map((s) => {
     const valueIndex = WORDS.map((p) => p.values.findIndex((v) => v.value === s[p.id]));
@@ -207,7 +228,10 @@ export function traceSlugFromPath(pathname: string, base: string, search = ''): 
   // /traces/<slug>/, a singular /trace/<slug>, or a per-run JSON file /data/runs/<slug>.json.
   const m = /^(?:traces?|data\/runs)(?:\/(.*))?$/i.exec(p);
   if (!m) return null;
-  let rest = (m[1] ?? '').replace(/\/?(index\.html?)?$/i, '').replace(/\/+$/, '').replace(/\.json$/i, '');
+  let rest = (m[1] ?? '')
+    .replace(/\/?(index\.html?)?$/i, '')
+    .replace(/\/+$/, '')
+    .replace(/\.json$/i, '');
   // A query-style address (/trace/?fencing=off) names its switches in the query.
   if (!rest && search.includes('=')) rest = search.replace(/^\?/, '');
   return rest || null;

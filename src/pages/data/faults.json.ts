@@ -7,11 +7,16 @@
  * switches, schedule, broken invariants and page URL, and the properties.
  */
 import type { APIRoute } from 'astro';
-import { INVARIANT_IDS, SCHEDULE_IDS, counterexamples, faultSweep, type Counterexample } from '../../model/index.ts';
+import {
+  INVARIANT_IDS,
+  SCHEDULE_IDS,
+  counterexamples,
+  faultSweep,
+  type Counterexample,
+} from '../../model/index.ts';
 import { MODEL_VERSION } from '../../lib/model-version.ts';
 import { href } from '../../lib/paths.ts';
 import { explorerPath, faultPath } from '../../lib/routes.ts';
-
 
 const ce = (c: Counterexample | null) =>
   c && {
@@ -43,7 +48,14 @@ export const GET: APIRoute = () => {
       invariants: Object.fromEntries(
         INVARIANT_IDS.map((id) => {
           const cell = v.byInvariant[id];
-          return [id, { schedules: cell.schedules, minimalFaultSets: cell.minimalFaultSets, shortest: ce(cell.shortest) }];
+          return [
+            id,
+            {
+              schedules: cell.schedules,
+              minimalFaultSets: cell.minimalFaultSets,
+              shortest: ce(cell.shortest),
+            },
+          ];
         }),
       ),
     })),
@@ -55,5 +67,7 @@ export const GET: APIRoute = () => {
     })),
     properties: sweep.properties,
   };
-  return new Response(JSON.stringify(body, null, 1), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(body, null, 1), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
 };

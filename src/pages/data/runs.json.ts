@@ -10,6 +10,11 @@ import { href } from '../../lib/paths.ts';
 import { tracePath } from '../../lib/routes.ts';
 
 export const GET: APIRoute = () => {
-  const body = { model: MODEL_VERSION, runs: runAll().map((run) => toRunJson(run, href(tracePath(run.switches)))) };
-  return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  const body = {
+    model: MODEL_VERSION,
+    runs: runAll().map((run) => toRunJson(run, href(tracePath(run.switches)))),
+  };
+  return new Response(JSON.stringify(body), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
 };

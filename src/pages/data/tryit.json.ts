@@ -10,4 +10,6 @@ import { MODEL_VERSION } from '../../lib/model-version.ts';
 import { glanceTable } from '../../lib/outcome.ts';
 
 export const GET: APIRoute = () =>
-  new Response(JSON.stringify(glanceTable(runAll(), MODEL_VERSION)), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  new Response(JSON.stringify(glanceTable(runAll(), MODEL_VERSION)), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });

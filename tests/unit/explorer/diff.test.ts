@@ -14,7 +14,9 @@ describe('compareRows', () => {
   it('aligns by tick over the union of both runs’ ticks', () => {
     const second = simulate(preset('second').switches);
     const rows = compareRows(main, second);
-    const ticks = [...new Set([...main.events, ...second.events].map((e) => e.tick))].sort((a, b) => a - b);
+    const ticks = [...new Set([...main.events, ...second.events].map((e) => e.tick))].sort(
+      (a, b) => a - b,
+    );
     expect(rows.map((r) => r.tick)).toEqual(ticks);
   });
 

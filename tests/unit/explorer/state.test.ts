@@ -1,8 +1,24 @@
 // URL state of the explorer: parsing never throws, bad parts become notices and
 // fall back to defaults, and serialising then parsing gives the same view.
 import { describe, expect, it } from 'vitest';
-import { clampTick, noticeLines, parseTickHash, parseUrl, parseVs, shorten, toUrl, vsToken } from '../../../src/components/explorer/state.ts';
-import { MAIN, PRESETS, SWITCH_IDS, SWITCH_VALUES, allSettings, slugOf } from '../../../src/model/index.ts';
+import {
+  clampTick,
+  noticeLines,
+  parseTickHash,
+  parseUrl,
+  parseVs,
+  shorten,
+  toUrl,
+  vsToken,
+} from '../../../src/components/explorer/state.ts';
+import {
+  MAIN,
+  PRESETS,
+  SWITCH_IDS,
+  SWITCH_VALUES,
+  allSettings,
+  slugOf,
+} from '../../../src/model/index.ts';
 
 const N = 14;
 
@@ -17,9 +33,12 @@ describe('parseUrl', () => {
   });
 
   it('accepts all eight switches, even the ones equal to the main trace', () => {
-    const q = SWITCH_IDS.map((id) => `${id}=${SWITCH_VALUES[id][SWITCH_VALUES[id].length - 1]}`).join('&');
+    const q = SWITCH_IDS.map(
+      (id) => `${id}=${SWITCH_VALUES[id][SWITCH_VALUES[id].length - 1]}`,
+    ).join('&');
     const u = parseUrl(`?${q}`, '#t3', N);
-    for (const id of SWITCH_IDS) expect(u.switches[id]).toBe(SWITCH_VALUES[id][SWITCH_VALUES[id].length - 1]);
+    for (const id of SWITCH_IDS)
+      expect(u.switches[id]).toBe(SWITCH_VALUES[id][SWITCH_VALUES[id].length - 1]);
     expect(u.tick).toBe(3);
     expect(u.problems).toEqual([]);
     expect(parseUrl('?fencing=on&pins=on', '', N).problems).toEqual([]);
@@ -54,7 +73,16 @@ describe('parseUrl', () => {
   });
 
   it('never throws on malformed input', () => {
-    for (const q of ['?%', '?%E0%A4%A', '?==', '?&&&', '?a=b=c', '?%FF%FE=1', '?fencing=%00', '?' + 'x'.repeat(5000)])
+    for (const q of [
+      '?%',
+      '?%E0%A4%A',
+      '?==',
+      '?&&&',
+      '?a=b=c',
+      '?%FF%FE=1',
+      '?fencing=%00',
+      '?' + 'x'.repeat(5000),
+    ])
       for (const h of ['', '#', '#t', '#t999', '#tfoo', '#%', '#t-1', '#t3.5', '#main'])
         expect(() => parseUrl(q, h, N)).not.toThrow();
   });
@@ -62,7 +90,8 @@ describe('parseUrl', () => {
 
 describe('parseTickHash', () => {
   it('reads #tN', () => expect(parseTickHash('#t12')).toEqual({ tick: 12, problem: null }));
-  it('ignores fragments that are not ticks', () => expect(parseTickHash('#main')).toEqual({ tick: null, problem: null }));
+  it('ignores fragments that are not ticks', () =>
+    expect(parseTickHash('#main')).toEqual({ tick: null, problem: null }));
   it.each(['#tfoo', '#t-1', '#t3.5', '#t', '#t1234567'])('flags %s', (h) => {
     const r = parseTickHash(h);
     expect(r.tick).toBeNull();
@@ -84,7 +113,9 @@ describe('toUrl', () => {
     expect(toUrl({ switches: MAIN, tick: null, scene: null, vs: null })).toBe('');
   });
   it('writes only switches that differ from the main trace', () => {
-    expect(toUrl({ switches: { ...MAIN, fencing: 'off' }, tick: 8, scene: null, vs: null })).toBe('?fencing=off#t8');
+    expect(toUrl({ switches: { ...MAIN, fencing: 'off' }, tick: 8, scene: null, vs: null })).toBe(
+      '?fencing=off#t8',
+    );
   });
   it('names a compared preset by its id', () => {
     const second = PRESETS.find((p) => p.id === 'second')!.switches;

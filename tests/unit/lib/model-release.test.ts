@@ -17,7 +17,8 @@ describe('model release dates', () => {
     expect(Object.keys(MODEL_DATES)).toContain(version);
   });
   it('dates are ISO calendar dates and read in words', () => {
-    for (const iso of Object.values(MODEL_DATES)) expect(iso).toMatch(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+    for (const iso of Object.values(MODEL_DATES))
+      expect(iso).toMatch(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
     expect(modelDate('98289b75007d')?.text).toBe('1 December 2026');
     expect(modelDate('000000000000')).toBeUndefined();
   });

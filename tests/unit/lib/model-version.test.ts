@@ -37,36 +37,61 @@ describe('model version', () => {
     const before = sources();
     const sentence = 'then falls silent: no heartbeat, nothing written.';
     expect(before['lib/narrate.ts']).toContain(sentence);
-    const after = { ...before, 'lib/narrate.ts': before['lib/narrate.ts'].replace(sentence, 'then goes quiet.') };
+    const after = {
+      ...before,
+      'lib/narrate.ts': before['lib/narrate.ts'].replace(sentence, 'then goes quiet.'),
+    };
     expect(after['lib/narrate.ts']).not.toBe(before['lib/narrate.ts']);
     expect(versionOf(after)).toBe(versionOf(before));
   });
 
   it('stays when a label in the vocabulary changes', () => {
     const before = sources();
-    const after = { ...before, 'lib/vocabulary.ts': before['lib/vocabulary.ts'].replace("label: 'Fencing'", "label: 'Fences'") };
+    const after = {
+      ...before,
+      'lib/vocabulary.ts': before['lib/vocabulary.ts'].replace(
+        "label: 'Fencing'",
+        "label: 'Fences'",
+      ),
+    };
     expect(after['lib/vocabulary.ts']).not.toBe(before['lib/vocabulary.ts']);
     expect(versionOf(after)).toBe(versionOf(before));
   });
 
   it('changes when a rule changes', () => {
     const before = sources();
-    const rule = "sim.t - a.lastHeartbeat >= TIMING.suspectAfter";
+    const rule = 'sim.t - a.lastHeartbeat >= TIMING.suspectAfter';
     expect(before['model/controller.ts']).toContain(rule);
-    const after = { ...before, 'model/controller.ts': before['model/controller.ts'].replace(rule, 'sim.t - a.lastHeartbeat > TIMING.suspectAfter') };
+    const after = {
+      ...before,
+      'model/controller.ts': before['model/controller.ts'].replace(
+        rule,
+        'sim.t - a.lastHeartbeat > TIMING.suspectAfter',
+      ),
+    };
     expect(versionOf(after)).not.toBe(versionOf(before));
-    const timing = { ...before, 'model/sim.ts': before['model/sim.ts'].replace('newsletterReady: 12', 'newsletterReady: 13') };
+    const timing = {
+      ...before,
+      'model/sim.ts': before['model/sim.ts'].replace('newsletterReady: 12', 'newsletterReady: 13'),
+    };
     expect(timing['model/sim.ts']).not.toBe(before['model/sim.ts']);
     expect(versionOf(timing)).not.toBe(versionOf(before));
   });
 
   it('no rule file holds a narrator sentence', () => {
     // Code only: comments may describe a rule in words.
-    const rules = RULE_FILES.map((f) => read(`model/${f}`).replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '')).join('\n');
+    const rules = RULE_FILES.map((f) =>
+      read(`model/${f}`)
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\/\/.*$/gm, ''),
+    ).join('\n');
     const run = simulate({ ...MAIN, fencing: 'off', checkpoints: 'end-only', key: 'none' });
     for (const e of run.events) {
       // The longest run of plain words in the sentence (hashes and numbers aside).
-      const words = narrate(e).split(/[^A-Za-z ’]+/).map((w) => w.trim()).sort((a, b) => b.length - a.length)[0];
+      const words = narrate(e)
+        .split(/[^A-Za-z ’]+/)
+        .map((w) => w.trim())
+        .sort((a, b) => b.length - a.length)[0];
       expect(words.length, narrate(e)).toBeGreaterThan(8);
       expect(rules.includes(words), `"${words}" is in a rule file`).toBe(false);
     }

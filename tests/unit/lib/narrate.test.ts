@@ -18,13 +18,19 @@ describe('narrator', () => {
     }
   });
   it('shows the hashes the event records, shortened', () => {
-    const e = runs[0].events.find((x) => x.kind === 'candidate-accepted') as Extract<TraceEvent, { kind: 'candidate-accepted' }>;
+    const e = runs[0].events.find((x) => x.kind === 'candidate-accepted') as Extract<
+      TraceEvent,
+      { kind: 'candidate-accepted' }
+    >;
     expect(narrate(e)).toContain(short(e.values.digest));
   });
   it('every kind of event comes from one rule', () => {
     const ruleOf = new Map<string, Set<string>>();
-    for (const r of runs) for (const e of r.events) (ruleOf.get(e.kind) ?? ruleOf.set(e.kind, new Set()).get(e.kind)!).add(e.rule);
-    for (const [kind, rules] of ruleOf) if (kind !== 'confirmed') expect([...rules], kind).toHaveLength(1);
+    for (const r of runs)
+      for (const e of r.events)
+        (ruleOf.get(e.kind) ?? ruleOf.set(e.kind, new Set()).get(e.kind)!).add(e.rule);
+    for (const [kind, rules] of ruleOf)
+      if (kind !== 'confirmed') expect([...rules], kind).toHaveLength(1);
   });
   it('words every breach', () => {
     for (const r of runs) for (const b of r.breaches) expect(breachText(b)).toMatch(/\.$/);

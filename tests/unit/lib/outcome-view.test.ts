@@ -4,8 +4,22 @@
 import { describe, expect, it } from 'vitest';
 import { INVARIANT_IDS, TIMING, runAll, short } from '../../../src/model/index.ts';
 import { invariantLabel } from '../../../src/lib/vocabulary.ts';
-import { brokenAt, glanceOf, glanceTable, invariantRows, outcomeRows, runSummary } from '../../../src/lib/outcome.ts';
-import { firstBreachText, glanceRows, invariantItems, invariantStatus, partsText, verdictText } from '../../../src/lib/outcome-view.ts';
+import {
+  brokenAt,
+  glanceOf,
+  glanceTable,
+  invariantRows,
+  outcomeRows,
+  runSummary,
+} from '../../../src/lib/outcome.ts';
+import {
+  firstBreachText,
+  glanceRows,
+  invariantItems,
+  invariantStatus,
+  partsText,
+  verdictText,
+} from '../../../src/lib/outcome-view.ts';
 import { asGlanceTable } from '../../../src/lib/tryit-table.ts';
 
 describe('outcome views from data', () => {
@@ -14,7 +28,14 @@ describe('outcome views from data', () => {
       const rows = invariantRows(run);
       const items = invariantItems(brokenAt(run));
       expect(items.map((i) => [i.id, i.label, i.meaning, i.broken, i.record.id, i.first])).toEqual(
-        rows.map((r) => [r.id, r.label, r.meaning, r.broken, r.record.id, r.broken ? (r.breaches[0]?.tick ?? null) : null]),
+        rows.map((r) => [
+          r.id,
+          r.label,
+          r.meaning,
+          r.broken,
+          r.record.id,
+          r.broken ? (r.breaches[0]?.tick ?? null) : null,
+        ]),
       );
     }
   });
@@ -23,19 +44,48 @@ describe('outcome views from data', () => {
     for (const run of runAll()) {
       const rows = outcomeRows(run);
       const text = (id: string) => partsText(rows.find((r) => r.id === id)!.parts);
-      const byAttempt = Object.entries(run.callsByAttempt).map(([n, c]) => `#${n}: ${c}`).join(', ');
+      const byAttempt = Object.entries(run.callsByAttempt)
+        .map(([n, c]) => `#${n}: ${c}`)
+        .join(', ');
       expect(text('calls')).toBe(`${run.calls} (${byAttempt}; minimum ${TIMING.minimumCalls})`);
-      expect([text('posts'), text('duplicates'), text('finished')]).toEqual([`${run.posts}`, `${run.duplicatePosts}`, run.finished ? 'yes' : 'no']);
-      expect(text('newsletter')).toBe(run.newsletter ? `admitted t${run.newsletter.tick} on ${short(run.newsletter.digest)}, quoting ${run.newsletter.quote}` : 'never admitted');
-      expect(rows.map((r) => r.id)).toEqual(['calls', 'restored', 'rejected', 'applied', 'posts', 'duplicates', 'acceptances', 'newsletter', 'finished', 'last']);
-      expect(glanceRows(glanceOf(run), TIMING.minimumCalls)).toEqual(rows.filter((r) => ['calls', 'posts', 'duplicates', 'newsletter', 'finished'].includes(r.id)));
+      expect([text('posts'), text('duplicates'), text('finished')]).toEqual([
+        `${run.posts}`,
+        `${run.duplicatePosts}`,
+        run.finished ? 'yes' : 'no',
+      ]);
+      expect(text('newsletter')).toBe(
+        run.newsletter
+          ? `admitted t${run.newsletter.tick} on ${short(run.newsletter.digest)}, quoting ${run.newsletter.quote}`
+          : 'never admitted',
+      );
+      expect(rows.map((r) => r.id)).toEqual([
+        'calls',
+        'restored',
+        'rejected',
+        'applied',
+        'posts',
+        'duplicates',
+        'acceptances',
+        'newsletter',
+        'finished',
+        'last',
+      ]);
+      expect(glanceRows(glanceOf(run), TIMING.minimumCalls)).toEqual(
+        rows.filter((r) =>
+          ['calls', 'posts', 'duplicates', 'newsletter', 'finished'].includes(r.id),
+        ),
+      );
     }
   });
 
   it('the live sentence, read off the glance, names what the run did, for every run', () => {
     for (const run of runAll()) {
-      const broken = INVARIANT_IDS.filter((id) => run.invariants[id]).map((id) => invariantLabel(id, true));
-      const news = run.newsletter ? `newsletter t${run.newsletter.tick} quoting ${run.newsletter.quote}` : 'newsletter never admitted';
+      const broken = INVARIANT_IDS.filter((id) => run.invariants[id]).map((id) =>
+        invariantLabel(id, true),
+      );
+      const news = run.newsletter
+        ? `newsletter t${run.newsletter.tick} quoting ${run.newsletter.quote}`
+        : 'newsletter never admitted';
       expect(runSummary(run)).toBe(
         `${run.calls} calls, ${run.posts} ${run.posts === 1 ? 'post' : 'posts'}, ${news}, ${run.finished ? 'finished' : 'not finished'}. ` +
           (broken.length ? `Broken: ${broken.join(', ')}.` : 'No invariant broken.'),
@@ -66,12 +116,61 @@ describe('asGlanceTable', () => {
     ['null', () => null],
     ['no glances', () => ({ ...copy(), glances: undefined })],
     ['too few settings', () => ({ ...copy(), at: copy().at.slice(1) })],
-    ['an index past the glances', () => { const t = copy(); t.at[3] = t.glances.length; return t; }],
-    ['a fractional index', () => { const t = copy(); t.at[3] = 0.5; return t; }],
-    ['a glance without its calls', () => { const t = copy(); delete t.glances[0].calls; return t; }],
-    ['an unknown invariant', () => { const t = copy(); t.glances[0].broken.push(['nope', 3]); return t; }],
-    ['a newsletter tick that is not a number', () => { const t = copy(); t.glances[0].newsletter = { tick: 'x', digest: 'd', quote: 'q' }; return t; }],
-    ['a negative count', () => { const t = copy(); t.glances[0].posts = -1; return t; }],
-    ['finished as text', () => { const t = copy(); t.glances[0].finished = 'yes'; return t; }],
+    [
+      'an index past the glances',
+      () => {
+        const t = copy();
+        t.at[3] = t.glances.length;
+        return t;
+      },
+    ],
+    [
+      'a fractional index',
+      () => {
+        const t = copy();
+        t.at[3] = 0.5;
+        return t;
+      },
+    ],
+    [
+      'a glance without its calls',
+      () => {
+        const t = copy();
+        delete t.glances[0].calls;
+        return t;
+      },
+    ],
+    [
+      'an unknown invariant',
+      () => {
+        const t = copy();
+        t.glances[0].broken.push(['nope', 3]);
+        return t;
+      },
+    ],
+    [
+      'a newsletter tick that is not a number',
+      () => {
+        const t = copy();
+        t.glances[0].newsletter = { tick: 'x', digest: 'd', quote: 'q' };
+        return t;
+      },
+    ],
+    [
+      'a negative count',
+      () => {
+        const t = copy();
+        t.glances[0].posts = -1;
+        return t;
+      },
+    ],
+    [
+      'finished as text',
+      () => {
+        const t = copy();
+        t.glances[0].finished = 'yes';
+        return t;
+      },
+    ],
   ])('refuses %s', (_why, make) => expect(asGlanceTable(make())).toBeNull());
 });

@@ -25,7 +25,9 @@ function code(text: string): string {
     .replace(/<!--[\s\S]*?-->/g, '');
 }
 
-const files = walk(SRC).filter((f) => /\.(ts|tsx|astro|mjs|mdx)$/.test(f) && !/\.test\.ts$/.test(f));
+const files = walk(SRC).filter(
+  (f) => /\.(ts|tsx|astro|mjs|mdx)$/.test(f) && !/\.test\.ts$/.test(f),
+);
 const rel = (f: string) => relative(SRC, f);
 
 /** Patterns of a URL built by hand (the last two only in code: prose may link to its own page's anchors). */
@@ -45,7 +47,7 @@ describe('routes', () => {
     expect(files.length).toBeGreaterThan(50);
     // The patterns catch what they are for.
     expect(HAND_BUILT[0][1].test('href(`/traces/${slug}/`)')).toBe(true);
-    expect(HAND_BUILT[1][1].test("`/explorer/?${q}`")).toBe(true);
+    expect(HAND_BUILT[1][1].test('`/explorer/?${q}`')).toBe(true);
     expect(HAND_BUILT[2][1].test('href={`#t${tick}`}')).toBe(true);
     expect(HAND_BUILT[4][1].test("const FAULTS_PAGE = '/faults/';")).toBe(true);
     expect(HAND_BUILT[4][1].test('`${base}/faults/${slug}/`')).toBe(true);
@@ -58,7 +60,10 @@ describe('routes', () => {
       for (const [what, re, codeOnly] of HAND_BUILT) {
         if (codeOnly && f.endsWith('.mdx')) continue;
         const m = re.exec(text);
-        expect(m ? `${what}: …${text.slice(Math.max(0, m.index - 40), m.index + 40)}…` : null, `${rel(f)} builds ${what}`).toBeNull();
+        expect(
+          m ? `${what}: …${text.slice(Math.max(0, m.index - 40), m.index + 40)}…` : null,
+          `${rel(f)} builds ${what}`,
+        ).toBeNull();
       }
     });
   }
@@ -82,7 +87,9 @@ describe('vocabulary', () => {
   const wording = [...words].filter((w) => w.length >= 10 && w.includes(' '));
 
   it('has a slug word for every value, equal to the model’s', () => {
-    for (const id of SWITCH_IDS) for (const v of SWITCH_VALUES[id]) expect(VOCABULARY[id].values[v].slug).toBe((SLUG_WORD[id] as Record<string, string>)[v]);
+    for (const id of SWITCH_IDS)
+      for (const v of SWITCH_VALUES[id])
+        expect(VOCABULARY[id].values[v].slug).toBe((SLUG_WORD[id] as Record<string, string>)[v]);
     expect(wording.length).toBeGreaterThan(40);
   });
   it('gives each value of a switch its own code and label', () => {
@@ -96,7 +103,13 @@ describe('vocabulary', () => {
   for (const f of codeFiles) {
     it(`${rel(f)} spells no switch or invariant wording of its own`, () => {
       const text = code(readFileSync(f, 'utf8'));
-      const found = wording.filter((w) => text.includes(`'${w}'`) || text.includes(`"${w}"`) || text.includes(`\`${w}`) || text.includes(`>${w}<`));
+      const found = wording.filter(
+        (w) =>
+          text.includes(`'${w}'`) ||
+          text.includes(`"${w}"`) ||
+          text.includes(`\`${w}`) ||
+          text.includes(`>${w}<`),
+      );
       expect(found, rel(f)).toEqual([]);
     });
   }

@@ -16,13 +16,11 @@ describe('ruleShort', () => {
     expect(new Set(names).size).toBe(names.length);
   });
   it('reads the id in words, with the newsletter’s and the key retention’s own names', () => {
-    expect(['post-dies', 'duplicate-effect', 'fault-restart', 'fault-silence', 'assess'].map((r) => ruleShort(r as RuleSection))).toEqual([
-      'post dies',
-      'duplicate effect',
-      'fault: restart',
-      'fault: silence',
-      'assess',
-    ]);
+    expect(
+      ['post-dies', 'duplicate-effect', 'fault-restart', 'fault-silence', 'assess'].map((r) =>
+        ruleShort(r as RuleSection),
+      ),
+    ).toEqual(['post dies', 'duplicate effect', 'fault: restart', 'fault: silence', 'assess']);
     expect(ruleShort('dependant')).toBe('newsletter');
     expect(ruleShort('fault-retention')).toBe('fault: key retention');
   });

@@ -13,9 +13,16 @@ async function firstLine(transformers: typeof shikiTransformers): Promise<string
   let now = 0;
   const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
   try {
-    const html = h.codeToHtml(code, { lang: 'ts', themes: shikiThemes, defaultColor: false, transformers });
+    const html = h.codeToHtml(code, {
+      lang: 'ts',
+      themes: shikiThemes,
+      defaultColor: false,
+      transformers,
+    });
     const line = html.split('<span class="line">')[1]!;
-    return [...line.matchAll(/--shiki-light:(#\w+)[^>]*>([^<]*)</g)].map(([, c, w]) => `${w.trim()}:${c}`);
+    return [...line.matchAll(/--shiki-light:(#\w+)[^>]*>([^<]*)</g)].map(
+      ([, c, w]) => `${w.trim()}:${c}`,
+    );
   } finally {
     clock.mockRestore();
     h.dispose();

@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { allSettings, simulate, toRunJson } from './helpers.ts';
 import { tracePath } from '../../../src/lib/routes.ts';
 
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/base-runs.json', import.meta.url), 'utf8')) as {
+const fixture = JSON.parse(
+  readFileSync(new URL('./fixtures/base-runs.json', import.meta.url), 'utf8'),
+) as {
   records: string[];
   traces: string[];
 };

@@ -5,19 +5,36 @@
 // model's runs directly (settings equal except `checkpoints`); the figures the
 // prose prints (agg.checkpoints.*) must agree with them.
 import { describe, expect, it } from 'vitest';
-import { PROTECTIONS, brokenInvariants, runAll, simulate, SWITCH_IDS, type Switches } from '../../../src/model/index.ts';
+import {
+  PROTECTIONS,
+  brokenInvariants,
+  runAll,
+  simulate,
+  SWITCH_IDS,
+  type Switches,
+} from '../../../src/model/index.ts';
 import { checkpointPairs, resolve } from '../../../src/lib/figures.ts';
 
 const runs = runAll();
-const key = (s: Switches) => SWITCH_IDS.filter((id) => id !== 'checkpoints').map((id) => s[id]).join('|');
-const protectedSetting = (s: Switches) => (Object.keys(PROTECTIONS) as (keyof typeof PROTECTIONS)[]).every((k) => s[k] === PROTECTIONS[k]);
+const key = (s: Switches) =>
+  SWITCH_IDS.filter((id) => id !== 'checkpoints')
+    .map((id) => s[id])
+    .join('|');
+const protectedSetting = (s: Switches) =>
+  (Object.keys(PROTECTIONS) as (keyof typeof PROTECTIONS)[]).every((k) => s[k] === PROTECTIONS[k]);
 
 /** Pairs recomputed here with simulate(), not taken from the sweep's cache. */
 const pairs = runs
   .filter((r) => r.switches.checkpoints === 'per-step')
   .map((r) => {
     const endOnly = simulate({ ...r.switches, checkpoints: 'end-only' });
-    return { s: r.switches, a: brokenInvariants(simulate(r.switches)), b: brokenInvariants(endOnly), fa: r.finished, fb: endOnly.finished };
+    return {
+      s: r.switches,
+      a: brokenInvariants(simulate(r.switches)),
+      b: brokenInvariants(endOnly),
+      fa: r.finished,
+      fb: endOnly.finished,
+    };
   });
 const differ = pairs.filter((p) => p.a.join() !== p.b.join());
 
@@ -39,12 +56,21 @@ describe('checkpoint frequency and correctness', () => {
   it('every differing pair has the report corrected during the outage, and end-only breaks a subset of what per-step breaks', () => {
     for (const p of differ) {
       expect(p.s.change, key(p.s)).toBe('outage');
-      expect(p.b.every((id) => p.a.includes(id)), key(p.s)).toBe(true);
+      expect(
+        p.b.every((id) => p.a.includes(id)),
+        key(p.s),
+      ).toBe(true);
     }
   });
 
   it('with version pins off, per-step restores #1’s old s2 by name where end-only has nothing to restore', () => {
-    const s: Switches = { ...runs[0].switches, ...PROTECTIONS, pins: 'off', change: 'outage', checkpoints: 'per-step' };
+    const s: Switches = {
+      ...runs[0].switches,
+      ...PROTECTIONS,
+      pins: 'off',
+      change: 'outage',
+      checkpoints: 'per-step',
+    };
     const perStep = simulate(s);
     const endOnly = simulate({ ...s, checkpoints: 'end-only' });
     expect(perStep.restores.some((r) => r.step === 's2' && r.from === 1)).toBe(true);
@@ -57,8 +83,12 @@ describe('checkpoint frequency and correctness', () => {
     expect(checkpointPairs(runs).length).toBe(pairs.length);
     expect(resolve('agg.checkpoints.pairs')).toBe(pairs.length);
     expect(resolve('agg.checkpoints.differ')).toBe(differ.length);
-    expect(resolve('agg.checkpoints.differFinished')).toBe(pairs.filter((p) => p.fa !== p.fb).length);
-    expect(resolve('agg.checkpoints.onPairs')).toBe(pairs.filter((p) => protectedSetting(p.s)).length);
+    expect(resolve('agg.checkpoints.differFinished')).toBe(
+      pairs.filter((p) => p.fa !== p.fb).length,
+    );
+    expect(resolve('agg.checkpoints.onPairs')).toBe(
+      pairs.filter((p) => protectedSetting(p.s)).length,
+    );
     expect(resolve('agg.checkpoints.onDiffer')).toBe(0);
   });
 });

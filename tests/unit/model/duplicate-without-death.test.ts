@@ -30,7 +30,10 @@ describe('duplicate effects without a poster dying', () => {
       const accepted = r.acceptances.map((a) => a.digest);
       const twice = accepted.filter((d, i) => accepted.indexOf(d) !== i);
       expect(twice.length, r.slug).toBeGreaterThan(0);
-      expect(r.feedPosts.filter((p) => twice.some((d) => d.startsWith(p.digest))).length, r.slug).toBeGreaterThanOrEqual(2);
+      expect(
+        r.feedPosts.filter((p) => twice.some((d) => d.startsWith(p.digest))).length,
+        r.slug,
+      ).toBeGreaterThanOrEqual(2);
       const keys = r.feedPosts.map((p) => p.key).filter((k) => k !== null);
       expect(new Set(keys).size, r.slug).toBe(keys.length); // each post under a key of its own, or none
     }

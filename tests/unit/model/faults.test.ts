@@ -49,10 +49,22 @@ describe('the base schedule', () => {
 
 describe('parseSchedule', () => {
   it('reads every dimension and round-trips through scheduleParam', () => {
-    const sch: Schedule = { silentAt: 'effect', wakeAfter: 2, posterDies: 'before-send', keyRetention: 3, restartAt: 7, epoch: 'volatile' };
+    const sch: Schedule = {
+      silentAt: 'effect',
+      wakeAfter: 2,
+      posterDies: 'before-send',
+      keyRetention: 3,
+      restartAt: 7,
+      epoch: 'volatile',
+    };
     const params = SCHEDULE_IDS.map((id) => [id, scheduleParam(id, sch)] as [string, string]);
     expect(parseSchedule(params)).toEqual({ schedule: sch, problems: [] });
-    expect(parseSchedule([['keyRetention', 'run'], ['restartAt', 'none']]).schedule).toEqual(BASE_SCHEDULE);
+    expect(
+      parseSchedule([
+        ['keyRetention', 'run'],
+        ['restartAt', 'none'],
+      ]).schedule,
+    ).toEqual(BASE_SCHEDULE);
   });
   it('reports bad values with a short message and keeps the base value', () => {
     const long = 'x'.repeat(5000);
@@ -65,7 +77,13 @@ describe('parseSchedule', () => {
       ['epoch', 'durable'],
     ]);
     expect(schedule).toEqual(BASE_SCHEDULE);
-    expect(problems.map((p) => p.param)).toEqual(['silentAt', 'wakeAfter', 'keyRetention', 'restartAt', 'wakeAfter']);
+    expect(problems.map((p) => p.param)).toEqual([
+      'silentAt',
+      'wakeAfter',
+      'keyRetention',
+      'restartAt',
+      'wakeAfter',
+    ]);
     for (const p of problems) expect(p.message.length).toBeLessThan(200);
   });
   it('ignores parameters that are not schedule dimensions (the switches are parsed elsewhere)', () => {
@@ -82,7 +100,7 @@ function sampleSchedules(n: number, seed = 12345): Schedule[] {
     x ^= x << 5;
     return (x >>> 0) / 2 ** 32;
   };
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
   return Array.from({ length: n }, () => ({
     silentAt: pick(FAULT_SPACE.silentAt),
     wakeAfter: pick(FAULT_SPACE.wakeAfter),
@@ -127,7 +145,16 @@ describe('probe agrees with simulate', () => {
 
 /** What a test compares between two runs: everything the sweep counts. */
 function outcome(sch: Schedule, p: Probe): string {
-  return JSON.stringify([p.engine, p.checked, p.firstBreach, p.lastTick, faultCount(p), faultsStruck(sch, p), p.tokens, p.belowHighestEpoch]);
+  return JSON.stringify([
+    p.engine,
+    p.checked,
+    p.firstBreach,
+    p.lastTick,
+    faultCount(p),
+    faultsStruck(sch, p),
+    p.tokens,
+    p.belowHighestEpoch,
+  ]);
 }
 
 /** Brute force: every schedule of the space, one simulation each; a histogram of outcomes. */
@@ -146,9 +173,16 @@ function bruteForce(s: Switches, space: ScheduleSpace): Map<string, number> {
   return h;
 }
 
-function viaSweep(s: Switches, space: ScheduleSpace): { histogram: Map<string, number>; runs: number } {
+function viaSweep(
+  s: Switches,
+  space: ScheduleSpace,
+): { histogram: Map<string, number>; runs: number } {
   const h = new Map<string, number>();
-  const runs = sweepSetting(s, (sch, p, w) => h.set(outcome(sch, p), (h.get(outcome(sch, p)) ?? 0) + w), space);
+  const runs = sweepSetting(
+    s,
+    (sch, p, w) => h.set(outcome(sch, p), (h.get(outcome(sch, p)) ?? 0) + w),
+    space,
+  );
   return { histogram: h, runs };
 }
 
@@ -164,8 +198,14 @@ describe('counting schedules that cannot differ once is exact', () => {
   const size = Object.values(space).reduce((n, v) => n * v.length, 1);
   const cases: [string, Switches][] = [
     ['main trace', MAIN],
-    ['crashed, post survives, change after acceptance', { ...MAIN, silent: 'crashed', postDies: 'no', change: 'after-acceptance' }],
-    ['fencing off, end-only, never', { ...MAIN, fencing: 'off', checkpoints: 'end-only', change: 'never' }],
+    [
+      'crashed, post survives, change after acceptance',
+      { ...MAIN, silent: 'crashed', postDies: 'no', change: 'after-acceptance' },
+    ],
+    [
+      'fencing off, end-only, never',
+      { ...MAIN, fencing: 'off', checkpoints: 'end-only', change: 'never' },
+    ],
     ['pins off, key per attempt', { ...MAIN, pins: 'off', key: 'per-attempt' }],
   ];
   for (const [name, s] of cases) {
@@ -181,7 +221,15 @@ describe('counting schedules that cannot differ once is exact', () => {
 describe('the sweep over the whole space', () => {
   const sweep = faultSweep();
   it('covers every schedule for every setting with all protections on and each single weakening', () => {
-    expect(sweep.variants.map((v) => v.id)).toEqual(['all-on', 'fencing-off', 'pins-off', 'key-per-attempt', 'key-none', 'rule-any-accepted', 'rule-latest-finished']);
+    expect(sweep.variants.map((v) => v.id)).toEqual([
+      'all-on',
+      'fencing-off',
+      'pins-off',
+      'key-per-attempt',
+      'key-none',
+      'rule-any-accepted',
+      'rule-latest-finished',
+    ]);
     for (const v of sweep.variants) {
       expect(v.settings).toBe(variantSettings(v.change).length);
       expect(v.schedules).toBe(v.settings * SCHEDULES_PER_SETTING);
@@ -219,14 +267,17 @@ describe('the sweep over the whole space', () => {
     const p = prop('no-write-below-highest-epoch');
     expect(p.failed).toBeGreaterThan(0);
     const r = simulate(p.example!.switches, { schedule: p.example!.schedule });
-    const highestBy = (t: number) => Math.max(...r.attempts.filter((a) => a.admittedAt <= t).map((a) => a.token));
+    const highestBy = (t: number) =>
+      Math.max(...r.attempts.filter((a) => a.admittedAt <= t).map((a) => a.token));
     expect(r.writes.some((w) => w.outcome === 'applied' && w.token < highestBy(w.tick))).toBe(true);
     expect(CHECKS.staleWrite(r)).toBe(false);
   });
   it('each counterexample, simulated in full, breaks its invariant at the stated tick with every protection on', () => {
     const ces = counterexamples(sweep);
     for (const c of ces) {
-      expect(variantSettings({}).some((s) => JSON.stringify(s) === JSON.stringify(c.switches))).toBe(true);
+      expect(
+        variantSettings({}).some((s) => JSON.stringify(s) === JSON.stringify(c.switches)),
+      ).toBe(true);
       const r = simulate(c.switches, { schedule: c.schedule });
       expect(r.invariants[c.invariant]).toBe(true);
       expect(r.breaches.find((b) => b.invariant === c.invariant)?.tick).toBe(c.tick);
@@ -249,7 +300,10 @@ describe('the sweep over the whole space', () => {
     expect(two.length).toBeGreaterThan(0);
     for (const set of two) expect(set.faults, JSON.stringify(set)).toContain('restart:volatile');
     // The two commonest partners of a forgotten key: the poster dying after the apply, #1 silent inside the effect.
-    const top = [...dup].sort((a, b) => b.schedules - a.schedules).slice(0, 2).map((s) => s.faults.filter((f) => f !== 'key-expired').join('+'));
+    const top = [...dup]
+      .sort((a, b) => b.schedules - a.schedules)
+      .slice(0, 2)
+      .map((s) => s.faults.filter((f) => f !== 'key-expired').join('+'));
     expect(top).toEqual(['poster:after-apply', 'silence:effect']);
   });
 });

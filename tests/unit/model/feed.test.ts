@@ -8,7 +8,10 @@ describe('receive', () => {
   it('applies a new key once and returns the remembered post for a repeat, posting nothing', () => {
     const feed = newFeed();
     const first = receive(feed, 'k1', req, 3);
-    expect(first).toEqual({ kind: 'applied', post: { id: 'P1', digest: 'abc12345', key: 'k1', tick: 3 } });
+    expect(first).toEqual({
+      kind: 'applied',
+      post: { id: 'P1', digest: 'abc12345', key: 'k1', tick: 3 },
+    });
     const again = receive(feed, 'k1', { ...req }, 7);
     expect(again.kind).toBe('remembered');
     expect(again.kind === 'remembered' && again.post).toBe(first.kind === 'applied' && first.post);
@@ -17,7 +20,10 @@ describe('receive', () => {
   it('rejects a remembered key sent with different parameters, and posts nothing', () => {
     const feed = newFeed();
     receive(feed, 'k1', req, 1);
-    expect(receive(feed, 'k1', { ...req, digest: 'ffff0000' }, 2)).toEqual({ kind: 'rejected', reason: 'different request' });
+    expect(receive(feed, 'k1', { ...req, digest: 'ffff0000' }, 2)).toEqual({
+      kind: 'rejected',
+      reason: 'different request',
+    });
     expect(feed.posts).toHaveLength(1);
     expect(feed.remembered.get('k1')!.post.digest).toBe('abc12345');
   });

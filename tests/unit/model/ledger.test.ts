@@ -7,22 +7,28 @@ describe('ledger: where every model call went', () => {
   it('main trace: minimum + the v1 revenue call + the s3 call lost with the silent worker', () => {
     const l = ledger(run('main'));
     expect([l.total, l.used, l.superseded, l.unrecorded, l.stale]).toEqual([6, 4, 1, 1, 0]);
-    expect(l.calls.filter((c) => c.fate !== 'used').map((c) => `#${c.attempt} ${c.step} ${c.fate}`)).toEqual([
-      '#1 s2 superseded',
-      '#1 s3 unrecorded',
-    ]);
+    expect(
+      l.calls.filter((c) => c.fate !== 'used').map((c) => `#${c.attempt} ${c.step} ${c.fate}`),
+    ).toEqual(['#1 s2 superseded', '#1 s3 unrecorded']);
     expect(l.parts.filter((p) => p.restoredBy !== null).map((p) => p.step)).toEqual(['s1']);
   });
 
   it('a crashed worker loses the same call, in flight', () => {
     const l = ledger(run('crashed'));
-    expect(l.calls.find((c) => c.attempt === 1 && c.step === 's3')).toMatchObject({ arrived: false, fate: 'unrecorded' });
+    expect(l.calls.find((c) => c.attempt === 1 && c.step === 's3')).toMatchObject({
+      arrived: false,
+      fate: 'unrecorded',
+    });
   });
 
   it('end-only: every call of #1 is wasted, and the difference from per-step is #2 s1 and #1 s4', () => {
     const l = ledger(run('end-only'));
     expect([l.total, l.used, l.superseded, l.unrecorded]).toEqual([8, 4, 1, 3]);
-    expect(extraCalls(run('end-only'), run('main')).map((c) => `#${c.attempt} ${c.step}`).sort()).toEqual(['#1 s4', '#2 s1']);
+    expect(
+      extraCalls(run('end-only'), run('main'))
+        .map((c) => `#${c.attempt} ${c.step}`)
+        .sort(),
+    ).toEqual(['#1 s4', '#2 s1']);
     expect(extraCalls(run('main'), run('end-only'))).toEqual([]);
   });
 

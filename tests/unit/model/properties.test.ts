@@ -1,6 +1,14 @@
 // Properties that follow from the rules, checked over all 864 runs.
 import { describe, expect, it } from 'vitest';
-import { CHECKS, INVARIANT_IDS, TIMING, allSettings, hasContentOfForTests, runAll, simulate } from './helpers.ts';
+import {
+  CHECKS,
+  INVARIANT_IDS,
+  TIMING,
+  allSettings,
+  hasContentOfForTests,
+  runAll,
+  simulate,
+} from './helpers.ts';
 
 const runs = runAll();
 
@@ -8,7 +16,8 @@ describe('over all 864 runs', () => {
   it('owner tokens strictly increase and the epoch never goes back', () => {
     for (const r of runs) {
       r.attempts.forEach((a, i) => expect(a.token).toBe(TIMING.firstToken + i));
-      for (let t = 1; t < r.ticks.length; t++) expect(r.ticks[t].ownerEpoch).toBeGreaterThanOrEqual(r.ticks[t - 1].ownerEpoch);
+      for (let t = 1; t < r.ticks.length; t++)
+        expect(r.ticks[t].ownerEpoch).toBeGreaterThanOrEqual(r.ticks[t - 1].ownerEpoch);
     }
   });
   it('with fencing on, no write below the epoch is ever applied', () => {
@@ -28,18 +37,23 @@ describe('over all 864 runs', () => {
     let fenced = 0;
     for (const r of runs) {
       for (const a of r.attempts) {
-        const at = r.ticks.findIndex((s) => s.attempts.find((x) => x.n === a.n)?.state === 'fenced');
+        const at = r.ticks.findIndex(
+          (s) => s.attempts.find((x) => x.n === a.n)?.state === 'fenced',
+        );
         if (at < 0) continue;
         fenced++;
         expect(r.writes.filter((w) => w.writer === a.n && w.tick > at)).toEqual([]);
         expect(r.events.filter((e) => e.actor === `#${a.n}` && e.tick > at)).toEqual([]);
-        expect(r.ticks[r.lastTick].attempts[a.n - 1].calls).toBe(r.ticks[at].attempts[a.n - 1].calls);
+        expect(r.ticks[r.lastTick].attempts[a.n - 1].calls).toBe(
+          r.ticks[at].attempts[a.n - 1].calls,
+        );
       }
     }
     expect(fenced).toBeGreaterThan(0);
   });
   it('restores happen only at admission', () => {
-    for (const r of runs) for (const x of r.restores) expect(x.tick).toBe(r.attempts[x.attempt - 1].admittedAt);
+    for (const r of runs)
+      for (const x of r.restores) expect(x.tick).toBe(r.attempts[x.attempt - 1].admittedAt);
   });
   it('every run ends by t40, and simulating further changes nothing', () => {
     for (const r of runs) {
@@ -57,37 +71,53 @@ describe('over all 864 runs', () => {
       expect(last.attempts.reduce((n, a) => n + a.calls, 0)).toBe(r.calls);
       expect(last.posts).toBe(r.posts);
       expect(last.journal).toBe(r.journal.length);
-      expect(last.candidates.filter((c) => c.state === 'accepted')).toHaveLength(r.acceptances.length);
+      expect(last.candidates.filter((c) => c.state === 'accepted')).toHaveLength(
+        r.acceptances.length,
+      );
       expect(last.newsletter.state === 'admitted').toBe(r.newsletter !== null);
       expect(last.ownerEpoch).toBe(TIMING.firstToken + r.attempts.length - 1);
       expect(r.calls).toBeGreaterThanOrEqual(TIMING.minimumCalls);
     }
   });
   it('a tick without events changes no entity’s state (so its snapshot can be shared)', () => {
-    for (const r of runs) expect(simulate(r.switches, { fullSnapshots: true }).ticks).toEqual(r.ticks);
+    for (const r of runs)
+      expect(simulate(r.switches, { fullSnapshots: true }).ticks).toEqual(r.ticks);
   });
   it('each run’s event list agrees with its outcome', () => {
     for (const r of runs) {
       const ticks = r.events.map((e) => e.tick);
       expect([...ticks].sort((a, b) => a - b)).toEqual(ticks);
       expect(Math.max(...ticks)).toBe(r.lastTick);
-      expect(r.events.filter((e) => e.lane === 'artifact' && e.actor === 'controller' && e.kind === 'candidate-accepted')).toHaveLength(r.acceptances.length);
+      expect(
+        r.events.filter(
+          (e) =>
+            e.lane === 'artifact' && e.actor === 'controller' && e.kind === 'candidate-accepted',
+        ),
+      ).toHaveLength(r.acceptances.length);
       expect(r.events.filter((e) => e.kind === 'send-applied')).toHaveLength(r.posts);
-      expect(r.events.filter((e) => e.lane === 'dependant' && e.kind === 'newsletter-admitted')).toHaveLength(r.newsletter ? 1 : 0);
+      expect(
+        r.events.filter((e) => e.lane === 'dependant' && e.kind === 'newsletter-admitted'),
+      ).toHaveLength(r.newsletter ? 1 : 0);
       expect(r.events.filter((e) => e.kind === 'step-restored')).toHaveLength(r.restored);
     }
   });
   it('the engine’s breaches and the independent checkers agree', () => {
     for (const r of runs) {
-      for (const id of INVARIANT_IDS) expect(r.breaches.some((b) => b.invariant === id), `${r.slug} ${id}`).toBe(CHECKS[id](r));
+      for (const id of INVARIANT_IDS)
+        expect(
+          r.breaches.some((b) => b.invariant === id),
+          `${r.slug} ${id}`,
+        ).toBe(CHECKS[id](r));
     }
   });
   it('finished means an accepted digest has the final content and is confirmed', () => {
     for (const r of runs) {
       const ok = r.acceptances.some(
         (a) =>
-          hasContentOfForTests(r.candidates.find((c) => c.digest === a.digest)!.parts, r.finalVersion) &&
-          r.intents.some((i) => i.digest === a.digest && i.state === 'confirmed'),
+          hasContentOfForTests(
+            r.candidates.find((c) => c.digest === a.digest)!.parts,
+            r.finalVersion,
+          ) && r.intents.some((i) => i.digest === a.digest && i.state === 'confirmed'),
       );
       expect(r.finished).toBe(ok);
     }
@@ -96,7 +126,9 @@ describe('over all 864 runs', () => {
     for (const r of runs) expect(r.events.filter((e) => e.kind === 'send-rejected')).toEqual([]);
   });
   it('is deterministic', () => {
-    const again = allSettings().slice(0, 50).map((s) => simulate(s));
+    const again = allSettings()
+      .slice(0, 50)
+      .map((s) => simulate(s));
     again.forEach((r, i) => expect(r).toEqual(runs[i]));
   });
 });

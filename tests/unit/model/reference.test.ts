@@ -1,10 +1,23 @@
 // The reference traces (src/model/presets.ts), asserted event by event.
 import { describe, expect, it } from 'vitest';
-import { INVARIANT_IDS, MAIN, preset, simulate, type Run, type Switches } from '../../../src/model/index.ts';
+import {
+  INVARIANT_IDS,
+  MAIN,
+  preset,
+  simulate,
+  type Run,
+  type Switches,
+} from '../../../src/model/index.ts';
 
 const run = (change: Partial<Switches> = {}) => simulate({ ...MAIN, ...change });
 const broken = (r: Run) => INVARIANT_IDS.filter((id) => r.invariants[id]);
-const noneBroken = { duplicateEffect: false, staleWrite: false, supersededAccepted: false, dependantWrong: false, twoAccepted: false };
+const noneBroken = {
+  duplicateEffect: false,
+  staleWrite: false,
+  supersededAccepted: false,
+  dependantWrong: false,
+  twoAccepted: false,
+};
 
 function attempt(r: Run, n: number) {
   return r.attempts[n - 1];
@@ -21,13 +34,17 @@ describe('main trace (all first values)', () => {
   });
   it('restores one step, s1, at t5', () => {
     expect(r.restored).toBe(1);
-    expect(r.restores.map(({ attempt, step, tick }) => ({ attempt, step, tick }))).toEqual([{ attempt: 2, step: 's1', tick: 5 }]);
+    expect(r.restores.map(({ attempt, step, tick }) => ({ attempt, step, tick }))).toEqual([
+      { attempt: 2, step: 's1', tick: 5 },
+    ]);
   });
   it('rejects one stale write (#1’s s3 at t8) and applies none', () => {
     expect(r.staleWritesRejected).toBe(1);
     expect(r.staleWritesApplied).toBe(0);
     const rejected = r.writes.filter((w) => w.outcome === 'rejected');
-    expect(rejected.map((w) => [w.tick, w.writer, w.store, w.token, w.epoch])).toEqual([[8, 1, 'journal', 41, 42]]);
+    expect(rejected.map((w) => [w.tick, w.writer, w.store, w.token, w.epoch])).toEqual([
+      [8, 1, 'journal', 41, 42],
+    ]);
     expect(attempt(r, 1).state).toBe('fenced');
     expect(attempt(r, 1).dead).toBe(false); // fenced, still alive
   });
@@ -54,7 +71,12 @@ describe('main trace (all first values)', () => {
   });
   it('#3 resends at t14, the feed returns P1, and it is confirmed', () => {
     expect(r.intents).toHaveLength(1);
-    expect(r.intents[0]).toMatchObject({ state: 'confirmed', post: 'P1', confirmedAt: 14, confirmedBy: 3 });
+    expect(r.intents[0]).toMatchObject({
+      state: 'confirmed',
+      post: 'P1',
+      confirmedAt: 14,
+      confirmedBy: 3,
+    });
     expect(r.feedPosts).toHaveLength(1);
     expect(r.lastTick).toBe(14);
   });
@@ -74,7 +96,16 @@ describe('crashed: the same outcome without #1’s wake at t8', () => {
   const main = run();
   const r = run({ silent: 'crashed' });
   it('matches the main outcome', () => {
-    for (const k of ['calls', 'callsByAttempt', 'restored', 'posts', 'duplicatePosts', 'finished', 'invariants', 'lastTick'] as const) {
+    for (const k of [
+      'calls',
+      'callsByAttempt',
+      'restored',
+      'posts',
+      'duplicatePosts',
+      'finished',
+      'invariants',
+      'lastTick',
+    ] as const) {
       expect(r[k]).toEqual(main[k]);
     }
     expect(r.acceptances).toEqual(main.acceptances);
@@ -118,7 +149,9 @@ describe('fencing off', () => {
     const stale = r.writes.filter((w) => w.outcome === 'stale-applied');
     expect(stale.every((w) => w.writer === 1)).toBe(true);
     expect(stale.map((w) => w.store)).toEqual(['journal', 'journal', 'candidates']);
-    expect(stale.map((w) => (w.subject.kind === 'step' ? w.subject.step : w.subject.kind))).toEqual(['s3', 's4', 'candidate']);
+    expect(stale.map((w) => (w.subject.kind === 'step' ? w.subject.step : w.subject.kind))).toEqual(
+      ['s3', 's4', 'candidate'],
+    );
   });
   it('refuses #1’s candidate at t11 (built from v1 while v2 is current)', () => {
     const c = r.candidates.find((x) => x.attempt === 1)!;
@@ -156,8 +189,10 @@ describe('pins off', () => {
     expect(r.acceptances).toEqual([expect.objectContaining({ tick: 9, version: null })]);
   });
   it('makes 5 calls', () => expect(r.calls).toBe(5));
-  it('admits the newsletter at t12 quoting 4.1 million', () => expect(r.newsletter).toMatchObject({ tick: 12, quote: '4.1 million' }));
-  it('breaks supersededAccepted and dependantWrong only', () => expect(broken(r)).toEqual(['supersededAccepted', 'dependantWrong']));
+  it('admits the newsletter at t12 quoting 4.1 million', () =>
+    expect(r.newsletter).toMatchObject({ tick: 12, quote: '4.1 million' }));
+  it('breaks supersededAccepted and dependantWrong only', () =>
+    expect(broken(r)).toEqual(['supersededAccepted', 'dependantWrong']));
 });
 
 describe('end-only checkpoints', () => {

@@ -1,6 +1,13 @@
 // Slugs and URL parsing: the permanent, public names of the 864 settings.
 import { describe, expect, it } from 'vitest';
-import { MAIN, SWITCH_VALUES, allSettings, fromSlug, parseSwitches, slugOf } from '../../../src/model/index.ts';
+import {
+  MAIN,
+  SWITCH_VALUES,
+  allSettings,
+  fromSlug,
+  parseSwitches,
+  slugOf,
+} from '../../../src/model/index.ts';
 import { describeSetting } from '../../../src/lib/vocabulary.ts';
 
 describe('settings and slugs', () => {
@@ -12,13 +19,19 @@ describe('settings and slugs', () => {
     expect(new Set(all.map(slugOf)).size).toBe(864);
   });
   it('spells the main slug as published', () => {
-    expect(slugOf(MAIN)).toBe('paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.per-operation');
+    expect(slugOf(MAIN)).toBe(
+      'paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.per-operation',
+    );
   });
   it('round-trips every slug', () => {
     for (const s of allSettings()) expect(fromSlug(slugOf(s))).toEqual(s);
   });
   it('rejects mangled slugs', () => {
-    expect(fromSlug('paused.fencing-onn.per-step.outage.pins-on.current-accepted.post-dies.per-operation')).toBeNull();
+    expect(
+      fromSlug(
+        'paused.fencing-onn.per-step.outage.pins-on.current-accepted.post-dies.per-operation',
+      ),
+    ).toBeNull();
     expect(fromSlug('paused')).toBeNull();
     expect(fromSlug('')).toBeNull();
   });

@@ -13,7 +13,9 @@ import { describe, expect, it } from 'vitest';
 import { allSettings, probe, simulate, type Run } from './helpers.ts';
 import { scheduleSample } from './fixtures/schedule-sample.ts';
 
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/whole-runs.json', import.meta.url), 'utf8')) as {
+const fixture = JSON.parse(
+  readFileSync(new URL('./fixtures/whole-runs.json', import.meta.url), 'utf8'),
+) as {
   runs: string[];
   scheduled: { run: string; probe: string }[];
 };
@@ -31,7 +33,10 @@ describe('every run, whole, is what it was before the engine was made faster', (
     expect(fixture.scheduled).toHaveLength(sample.length);
     const bad = sample.filter(({ switches, schedule }, i) => {
       const want = fixture.scheduled[i];
-      return h(JSON.stringify(simulate(switches, { schedule }))) !== want.run || h(JSON.stringify(probe(switches, schedule))) !== want.probe;
+      return (
+        h(JSON.stringify(simulate(switches, { schedule }))) !== want.run ||
+        h(JSON.stringify(probe(switches, schedule))) !== want.probe
+      );
     });
     expect(bad).toEqual([]);
   });

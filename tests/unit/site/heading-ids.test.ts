@@ -3,8 +3,18 @@
 import { describe, expect, it } from 'vitest';
 import { remarkHeadingIds } from '../../../src/lib/rehype-heading-links.mjs';
 
-type Node = { type: string; value?: string; depth?: number; children?: Node[]; data?: { hProperties?: { id?: string } } };
-const heading = (text: string): Node => ({ type: 'heading', depth: 2, children: [{ type: 'text', value: text }] });
+type Node = {
+  type: string;
+  value?: string;
+  depth?: number;
+  children?: Node[];
+  data?: { hProperties?: { id?: string } };
+};
+const heading = (text: string): Node => ({
+  type: 'heading',
+  depth: 2,
+  children: [{ type: 'text', value: text }],
+});
 function run(text: string): Node {
   const h = heading(text);
   remarkHeadingIds()({ type: 'root', children: [h] });
@@ -18,7 +28,9 @@ describe('remarkHeadingIds', () => {
     expect(h.children?.[0].value).toBe('The worker that was only paused');
   });
   it('takes an id that starts with a digit', () => {
-    const h = run('1. An agent’s session ends long before its work does {#1-the-problem-stated-narrowly}');
+    const h = run(
+      '1. An agent’s session ends long before its work does {#1-the-problem-stated-narrowly}',
+    );
     expect(h.data?.hProperties?.id).toBe('1-the-problem-stated-narrowly');
     expect(h.children?.[0].value).toBe('1. An agent’s session ends long before its work does');
   });

@@ -24,8 +24,12 @@ describe('paths', () => {
     expect(tracePath(s, 8)).toBe(`/traces/${slugOf(s)}/#t8`);
     expect(explorerSearch(MAIN)).toBe('');
     expect(explorerSearch(s)).toBe('?fencing=off&change=after-acceptance');
-    expect(explorerPath(s, { tick: 11 })).toBe('/explorer/?fencing=off&change=after-acceptance#t11');
-    expect(explorerPath(s, { tick: 14, vs: MAIN })).toBe('/explorer/?fencing=off&change=after-acceptance&vs=main#t14');
+    expect(explorerPath(s, { tick: 11 })).toBe(
+      '/explorer/?fencing=off&change=after-acceptance#t11',
+    );
+    expect(explorerPath(s, { tick: 14, vs: MAIN })).toBe(
+      '/explorer/?fencing=off&change=after-acceptance&vs=main#t14',
+    );
     expect(explorerPath(MAIN, { tick: 0 })).toBe('/explorer/#t0');
     const second = PRESETS.find((p) => p.id === 'second')!.switches;
     expect(explorerPath(MAIN, { scene: 3, vs: second })).toBe('/explorer/?scene=3&vs=second');
@@ -62,7 +66,9 @@ describe('settingIndex / settingAt', () => {
 describe('traceTitle', () => {
   it('says in words what was switched', () => {
     expect(traceTitle(MAIN)).toBe('The main trace: every protection on');
-    expect(traceTitle({ ...MAIN, fencing: 'off', change: 'after-acceptance' })).toBe('Fencing off; the report changes after acceptance');
+    expect(traceTitle({ ...MAIN, fencing: 'off', change: 'after-acceptance' })).toBe(
+      'Fencing off; the report changes after acceptance',
+    );
     for (const s of allSettings()) expect(traceTitle(s).length).toBeGreaterThan(5);
     expect(changedFromMain(MAIN)).toEqual([]);
   });
@@ -70,7 +76,12 @@ describe('traceTitle', () => {
 
 describe('bibtex', () => {
   it('is a @misc entry with title, URL, model version and year, braces balanced', () => {
-    const b = bibtex({ slug: slugOf(MAIN), title: 'Trace: The main trace', url: 'https://example.org/traces/x/', modelVersion: 'abc123def456' });
+    const b = bibtex({
+      slug: slugOf(MAIN),
+      title: 'Trace: The main trace',
+      url: 'https://example.org/traces/x/',
+      modelVersion: 'abc123def456',
+    });
     expect(b).toMatch(/^@misc\{wtoiw:[a-z.-]+,\n/);
     expect(b).toContain('howpublished = {\\url{https://example.org/traces/x/}}');
     expect(b).toContain('model version abc123def456');
@@ -85,11 +96,17 @@ describe('bibtex', () => {
     expect(depth).toBe(0);
   });
   it('gives each setting its own citation key', () => {
-    const keys = new Set(allSettings().map((s) => bibtex({ slug: slugOf(s), title: 't', url: 'u', modelVersion: 'm' }).split(',')[0]));
+    const keys = new Set(
+      allSettings().map(
+        (s) => bibtex({ slug: slugOf(s), title: 't', url: 'u', modelVersion: 'm' }).split(',')[0],
+      ),
+    );
     expect(keys.size).toBe(allSettings().length);
   });
   it('escapes BibTeX specials in the title', () => {
-    expect(bibtex({ slug: 'a', title: '50% & {x}', url: 'u', modelVersion: 'm' })).toContain('{{50\\% \\& \\{x\\}}}');
+    expect(bibtex({ slug: 'a', title: '50% & {x}', url: 'u', modelVersion: 'm' })).toContain(
+      '{{50\\% \\& \\{x\\}}}',
+    );
   });
 });
 
@@ -104,4 +121,3 @@ describe('codes', () => {
     expect(new Set(inv).size).toBe(INVARIANT_IDS.length);
   });
 });
-

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, MAX_TYPED, nearestSlugs, SLUG_WORDS, tokens, traceSlugFromPath } from '../../../src/components/trace/nearest.ts';
+import {
+  editDistance,
+  MAX_TYPED,
+  nearestSlugs,
+  SLUG_WORDS,
+  tokens,
+  traceSlugFromPath,
+} from '../../../src/components/trace/nearest.ts';
 import { MAIN, PRESETS, allSettings, slugOf, fromSlug } from '../../../src/model/index.ts';
 
 const MAIN_SLUG = slugOf(MAIN);
@@ -28,7 +35,8 @@ describe('SLUG_WORDS', () => {
 
 describe('nearestSlugs', () => {
   it('puts the intended slug first for a one-letter typo', () => {
-    const typed = 'paused.fencing-onn.per-step.outage.pins-on.current-accepted.post-dies.per-operation';
+    const typed =
+      'paused.fencing-onn.per-step.outage.pins-on.current-accepted.post-dies.per-operation';
     const out = nearestSlugs(typed);
     expect(out[0].slug).toBe(MAIN_SLUG);
     expect(out[0].distance).toBe(1);
@@ -45,28 +53,46 @@ describe('nearestSlugs', () => {
 
   it('handles typos in several positions, case and percent-encoding', () => {
     const typed = 'CRASHED.fencing-of.per-stp.outage.pins-off.any-acepted.post-survives.no-key';
-    expect(nearestSlugs(typed)[0].slug).toBe('crashed.fencing-off.per-step.outage.pins-off.any-accepted.post-survives.no-key');
-    expect(nearestSlugs(encodeURIComponent('paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.per-operatio'))[0].slug).toBe(
-      MAIN_SLUG,
+    expect(nearestSlugs(typed)[0].slug).toBe(
+      'crashed.fencing-off.per-step.outage.pins-off.any-accepted.post-survives.no-key',
     );
+    expect(
+      nearestSlugs(
+        encodeURIComponent(
+          'paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.per-operatio',
+        ),
+      )[0].slug,
+    ).toBe(MAIN_SLUG);
   });
 
   it('accepts value ids as aliases of slug words', () => {
     const typed = 'paused.on.per-step.outage.on.current-accepted.yes.none';
-    expect(nearestSlugs(typed)[0].slug).toBe('paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.no-key');
+    expect(nearestSlugs(typed)[0].slug).toBe(
+      'paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.no-key',
+    );
   });
 
   it('copes with a missing or doubled segment by matching words to switches', () => {
     const missing = 'paused.fencing-off.per-step.outage.pins-on.post-dies.per-operation'; // no rule
-    expect(nearestSlugs(missing)[0].slug).toBe('paused.fencing-off.per-step.outage.pins-on.current-accepted.post-dies.per-operation');
+    expect(nearestSlugs(missing)[0].slug).toBe(
+      'paused.fencing-off.per-step.outage.pins-on.current-accepted.post-dies.per-operation',
+    );
     expect(nearestSlugs('fencing-off')[0].slug).toBe(slugOf({ ...MAIN, fencing: 'off' }));
-    expect(nearestSlugs('pins-of.after-acceptance')[0].slug).toBe(slugOf({ ...MAIN, pins: 'off', change: 'after-acceptance' }));
+    expect(nearestSlugs('pins-of.after-acceptance')[0].slug).toBe(
+      slugOf({ ...MAIN, pins: 'off', change: 'after-acceptance' }),
+    );
   });
 
   it('reads a query-style path, with misspelt keys and values', () => {
-    expect(nearestSlugs('fencing=off&change=never')[0].slug).toBe(slugOf({ ...MAIN, fencing: 'off', change: 'never' }));
-    expect(nearestSlugs('?fencng=off&pins=of')[0].slug).toBe(slugOf({ ...MAIN, fencing: 'off', pins: 'off' }));
-    expect(nearestSlugs('postDies=no&key=none')[0].slug).toBe(slugOf({ ...MAIN, postDies: 'no', key: 'none' }));
+    expect(nearestSlugs('fencing=off&change=never')[0].slug).toBe(
+      slugOf({ ...MAIN, fencing: 'off', change: 'never' }),
+    );
+    expect(nearestSlugs('?fencng=off&pins=of')[0].slug).toBe(
+      slugOf({ ...MAIN, fencing: 'off', pins: 'off' }),
+    );
+    expect(nearestSlugs('postDies=no&key=none')[0].slug).toBe(
+      slugOf({ ...MAIN, postDies: 'no', key: 'none' }),
+    );
   });
 
   it('offers nothing for text that is not a slug', () => {
@@ -76,14 +102,22 @@ describe('nearestSlugs', () => {
   });
 
   it('orders suggestions by distance and never repeats a slug', () => {
-    const out = nearestSlugs('paused.fencing-on.per-step.nevr.pins-on.current-accepted.post-dies.per-operation', 3);
+    const out = nearestSlugs(
+      'paused.fencing-on.per-step.nevr.pins-on.current-accepted.post-dies.per-operation',
+      3,
+    );
     expect(out[0].slug).toBe(slugOf({ ...MAIN, change: 'never' }));
     expect(new Set(out.map((s) => s.slug)).size).toBe(out.length);
-    for (let i = 1; i < out.length; i++) expect(out[i].distance).toBeGreaterThanOrEqual(out[i - 1].distance);
+    for (let i = 1; i < out.length; i++)
+      expect(out[i].distance).toBeGreaterThanOrEqual(out[i - 1].distance);
   });
 
   it('reads a word cut short as the longer word', () => {
-    expect(nearestSlugs('paused.fencing-of.per-step.outage.pins-on.current-accepted.post-dies.per-operation')[0].switches.fencing).toBe('off');
+    expect(
+      nearestSlugs(
+        'paused.fencing-of.per-step.outage.pins-on.current-accepted.post-dies.per-operation',
+      )[0].switches.fencing,
+    ).toBe('off');
   });
 });
 
@@ -91,7 +125,11 @@ describe('tokens', () => {
   it('splits a slug positionally and a query by key', () => {
     expect(tokens(MAIN_SLUG).positional).toBe(true);
     expect(tokens('a.b').positional).toBe(false);
-    expect(tokens('fencing=off&pins=on')).toEqual({ words: ['off', 'on'], hints: ['fencing', 'pins'], positional: false });
+    expect(tokens('fencing=off&pins=on')).toEqual({
+      words: ['off', 'on'],
+      hints: ['fencing', 'pins'],
+      positional: false,
+    });
   });
 });
 
@@ -126,11 +164,26 @@ describe('nearestSlugs: by vocabulary, presets, junk, cost (issue 10)', () => {
     }
   });
   it('understands preset names', () => {
-    for (const p of PRESETS) expect(nearestSlugs(p.id)[0], p.id).toMatchObject({ slug: slugOf(p.switches), distance: 0 });
+    for (const p of PRESETS)
+      expect(nearestSlugs(p.id)[0], p.id).toMatchObject({ slug: slugOf(p.switches), distance: 0 });
     expect(nearestSlugs('main')[0].slug).toBe(MAIN_SLUG);
   });
   it('offers nothing for junk', () => {
-    for (const junk of ['😀', '%F0%9F%98%80', '%00', '\u0000', '..%2F', '..%2F..%2Fetc%2Fpasswd', '%2e%2e%2f', 'x', '1', '日本語', '<img src=x onerror=alert(1)>', '....', '%'])
+    for (const junk of [
+      '😀',
+      '%F0%9F%98%80',
+      '%00',
+      '\u0000',
+      '..%2F',
+      '..%2F..%2Fetc%2Fpasswd',
+      '%2e%2e%2f',
+      'x',
+      '1',
+      '日本語',
+      '<img src=x onerror=alert(1)>',
+      '....',
+      '%',
+    ])
       expect(nearestSlugs(junk), junk).toEqual([]);
     expect(traceSlugFromPath('/traces/%F0%9F%98%80/', '/')).not.toBeNull();
   });

@@ -43,10 +43,19 @@ describe('tickHandlers', () => {
     const handlers = tickHandlers(g, selected, (t) => calls.push(t));
     let prevented = 0;
     let captured: number | null = null;
-    const target = { getBoundingClientRect: () => ({ left: 0, width: 628 }), setPointerCapture: (id: number) => (captured = id) };
+    const target = {
+      getBoundingClientRect: () => ({ left: 0, width: 628 }),
+      setPointerCapture: (id: number) => (captured = id),
+    };
     const key = (k: string) => handlers.onKeyDown({ key: k, preventDefault: () => prevented++ });
     const pointer = (kind: 'onPointerDown' | 'onPointerMove', clientX: number, buttons = 1) =>
-      handlers[kind]({ clientX, buttons, pointerId: 7, currentTarget: target, preventDefault: () => {} });
+      handlers[kind]({
+        clientX,
+        buttons,
+        pointerId: 7,
+        currentTarget: target,
+        preventDefault: () => {},
+      });
     return { calls, key, pointer, prevented: () => prevented, captured: () => captured };
   };
   it('→ selects the next tick and takes the key; other keys pass through', () => {
@@ -81,7 +90,14 @@ describe('Timeline rendered on the server', () => {
     expect(html).not.toContain('role="slider"');
   });
   it('interactive: a focusable slider carrying the selected tick, and no links', () => {
-    const html = renderToString(h(Timeline, { run, selectedTick: 8, onSelectTick: () => {}, tickHref: (t: number) => `#t${t}` }));
+    const html = renderToString(
+      h(Timeline, {
+        run,
+        selectedTick: 8,
+        onSelectTick: () => {},
+        tickHref: (t: number) => `#t${t}`,
+      }),
+    );
     expect(html).toMatch(/role="slider"/);
     expect(html).toMatch(/aria-valuenow="8"/);
     expect(html).toMatch(/aria-valuemax="14"/);

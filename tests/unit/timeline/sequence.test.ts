@@ -6,7 +6,8 @@ import { MAIN, simulate, type Switches } from '../../../src/model/index.ts';
 import { ackSequence } from '../../../src/components/timeline/sequence.ts';
 
 const seqOf = (change: Partial<Switches>) => ackSequence(simulate({ ...MAIN, ...change }))!;
-const shape = (change: Partial<Switches>) => seqOf(change).steps.map((s) => [s.tick, s.kind, s.from, s.to]);
+const shape = (change: Partial<Switches>) =>
+  seqOf(change).steps.map((s) => [s.tick, s.kind, s.from, s.to]);
 
 describe('ackSequence', () => {
   it('main: intent, send, P1 applied, the reply lost as #2 dies, #3 finds the intent, resends, P1 again, confirmed', () => {
@@ -28,7 +29,9 @@ describe('ackSequence', () => {
   for (const key of ['none', 'per-attempt'] as const) {
     it(`key ${key}: the resend at t14 applies P2, a duplicate`, () => {
       const q = seqOf({ key });
-      const applies = q.steps.filter((s) => s.kind === 'apply').map((s) => [s.tick, s.data.post, s.data.duplicate, s.tone]);
+      const applies = q.steps
+        .filter((s) => s.kind === 'apply')
+        .map((s) => [s.tick, s.data.post, s.data.duplicate, s.tone]);
       expect(applies).toEqual([
         [10, 'P1', false, 'neutral'],
         [14, 'P2', true, 'duplicate'],

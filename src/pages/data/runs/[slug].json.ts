@@ -9,11 +9,17 @@ import { MODEL_VERSION } from '../../../lib/model-version.ts';
 import { href } from '../../../lib/paths.ts';
 import { tracePath } from '../../../lib/routes.ts';
 
-export const getStaticPaths = (() => runAll().map((run, index) => ({ params: { slug: run.slug }, props: { index } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  runAll().map((run, index) => ({
+    params: { slug: run.slug },
+    props: { index },
+  }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => {
   const index = (props as { index: number }).index;
   const run = runAll()[index];
   const body = { model: MODEL_VERSION, index, run: toRunJson(run, href(tracePath(run.switches))) };
-  return new Response(JSON.stringify(body, null, 1), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(body, null, 1), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
 };
