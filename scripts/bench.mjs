@@ -151,7 +151,7 @@ async function pageBytes(browser, server, page) {
     });
     // Scroll through the page so islands hydrated on `client:visible` load their code too.
     await tab.evaluate(async () => {
-      const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
       for (
         let y = 0, i = 0;
         y < document.documentElement.scrollHeight && i < 200;
@@ -252,7 +252,7 @@ function keyAndTime(key) {
       attributes: true,
       characterData: true,
     });
-    el.focus();
+    /** @type {HTMLElement} */ (el).focus();
     const t0 = performance.now();
     el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
     el.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));

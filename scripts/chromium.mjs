@@ -75,7 +75,10 @@ export async function findChromium() {
   );
 }
 
-/** A headless playwright-core Browser on the Chromium found above. */
+/**
+ * A headless playwright-core Browser on the Chromium found above.
+ * @param {{ executablePath?: string, timeout?: number }} [options]
+ */
 export async function launch({ executablePath, timeout = 60_000 } = {}) {
   return chromium.launch({
     executablePath: executablePath ?? (await findChromium()),

@@ -21,7 +21,7 @@ const PAGE_LIST_LINE = /[├└│]─/;
  */
 export function run(cmd, args, { timeout = 300_000, env = {}, quiet = false, cwd = ROOT } = {}) {
   const t0 = performance.now();
-  const script = /\.m?js$/.test(cmd);
+  const script = /\.[mc]?js$/.test(cmd);
   const { FORCE_COLOR, ...parentEnv } = process.env;
   const child = spawn(script ? process.execPath : cmd, script ? [cmd, ...args] : args, {
     cwd,
@@ -45,7 +45,9 @@ export function run(cmd, args, { timeout = 300_000, env = {}, quiet = false, cwd
     console.log(`    *** ${cmd} timed out after ${timeout / 1000} s; killing it`);
     try {
       process.kill(-child.pid, 'SIGKILL');
-    } catch {}
+    } catch {
+      // already gone
+    }
   }, timeout);
   return new Promise((ok) => {
     child.on('error', (err) => tail.push(`could not start ${cmd}: ${err.message}`));
@@ -56,7 +58,11 @@ export function run(cmd, args, { timeout = 300_000, env = {}, quiet = false, cwd
   });
 }
 
-/** `astro build` into outDir (relative to cwd), with BASE_PATH when base is given. */
+/**
+ * `astro build` into outDir (relative to cwd), with BASE_PATH when base is given.
+ * @param {string} outDir
+ * @param {{ base?: string, cwd?: string, timeout?: number, quiet?: boolean }} [options]
+ */
 export async function astroBuild(
   outDir,
   { base, cwd = ROOT, timeout = 300_000, quiet = false } = {},

@@ -87,10 +87,14 @@ export async function serve(root, { base = '/', port = 0 } = {}) {
       res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(String(err));
     }
   });
-  await new Promise((ok, fail) => server.once('error', fail).listen(port, '127.0.0.1', ok));
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  const close = () => new Promise((ok) => (server.closeAllConnections(), server.close(() => ok())));
-  return { origin, port: server.address().port, url: origin + base, close };
+  await new Promise((ok, fail) =>
+    server.once('error', fail).listen(port, '127.0.0.1', () => ok(undefined)),
+  );
+  const bound = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  const origin = `http://127.0.0.1:${bound}`;
+  const close = () =>
+    new Promise((ok) => (server.closeAllConnections(), server.close(() => ok(undefined))));
+  return { origin, port: bound, url: origin + base, close };
 }
 
 if (import.meta.main) {

@@ -1,6 +1,8 @@
 // `npm test`: every step in order, stopping at the first failure; ends with the line
 // "N passed, M failed" (steps), which CI reads.
-//   typecheck astro sync (content and env types), then tsc --noEmit over every .ts/.tsx
+//   typecheck astro sync (content and env types), then tsc --noEmit over every .ts/.tsx,
+//            tsc over the .mjs scripts (checkJs: tsconfig.scripts.json), astro check (.astro)
+//   lint     eslint (eslint.config.js) and prettier --check
 //   unit     vitest --project unit
 //   build    astro build → dist
 //   checks   scripts/check-dist.mjs dist (HTML, links + fragments, off-site resources,
@@ -16,8 +18,10 @@ import { ROOT, run, astroBuild, reproduce } from './repro.mjs';
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const PLAYWRIGHT = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
-const TSC = join(ROOT, 'node_modules', 'typescript', 'lib', 'tsc.js');
+const TSC = join(ROOT, 'node_modules', '@typescript', 'native', 'lib', 'tsc.js');
 const CHECK = join(ROOT, 'scripts', 'check-dist.mjs');
+const ESLINT = join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
+const PRETTIER = join(ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
 const SUB = '/sub/';
 const MIN = 60_000;
 
@@ -36,6 +40,13 @@ const STEPS = {
     seq(
       () => run(ASTRO, ['sync'], { timeout: 2 * MIN }),
       () => run(TSC, ['--noEmit', '-p', ROOT], { timeout: 5 * MIN }),
+      () => run(TSC, ['--noEmit', '-p', join(ROOT, 'tsconfig.scripts.json')], { timeout: 5 * MIN }),
+      () => run(ASTRO, ['check'], { timeout: 10 * MIN }),
+    ),
+  lint: () =>
+    seq(
+      () => run(ESLINT, ['--max-warnings', '0', ROOT], { timeout: 10 * MIN }),
+      () => run(PRETTIER, ['--check', ROOT], { timeout: 5 * MIN }),
     ),
   unit: () => run(VITEST, ['run', '--project', 'unit'], { timeout: 5 * MIN }),
   build: build('dist'),

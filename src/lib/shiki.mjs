@@ -3,10 +3,10 @@
 //
 // Themes: GitHub's high-contrast pair. The plain github-light/github-dark miss WCAG AA
 // for some tokens (orange properties on white, grey comments on dark).
-export const shikiThemes = {
+export const shikiThemes = /** @type {const} */ ({
   light: 'github-light-high-contrast',
   dark: 'github-dark-high-contrast',
-};
+});
 
 /**
  * Shiki gives each line 500 ms (`tokenizeTimeLimit`) and, past it, colours the rest of

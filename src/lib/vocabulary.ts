@@ -9,9 +9,7 @@
  * Pure data and small functions: safe for islands and the 404 script.
  */
 import {
-  MAIN,
   SLUG_WORD,
-  SWITCH_IDS,
   SWITCH_VALUES,
   changedFromMain,
   type SwitchId,

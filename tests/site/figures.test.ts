@@ -18,14 +18,12 @@ function countOptions(attrs: string) {
 
 describe('rendered figures agree with the model', () => {
   const files = htmlFiles().filter((f) => !relative(DIST, f).startsWith('traces/'));
-  let count = 0;
   for (const f of files) {
     const html = readFileSync(f, 'utf8');
     const found = [...html.matchAll(FIG)];
     if (found.length === 0) continue;
     it(`${relative(DIST, f)}: ${found.length} figures`, () => {
       for (const [, key, as, attrs, shown] of found) {
-        count++;
         expect(text(shown), key).toBe(figure(key, as as FigureFormat, countOptions(attrs)));
       }
     });

@@ -7,14 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { href } from '../../lib/paths.ts';
-import {
-  MAIN,
-  PRESETS,
-  isBaseSchedule,
-  type Schedule,
-  type SwitchId,
-  type Switches,
-} from './model.ts';
+import { PRESETS, isBaseSchedule, type Schedule, type SwitchId, type Switches } from './model.ts';
 import { tracePath } from '../../lib/routes.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';

@@ -66,6 +66,7 @@ export function Guide({ scenes, at, active, go, sceneHref, explore }: Props) {
       <h2 id="ex-guide-h" class="ex-guide__h">
         Guided route
       </h2>
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- the focusable scene panel takes the arrow keys of the guided route */}
       <div
         class={'ex-guide__panel' + (active ? '' : ' is-away')}
         id="ex-guide-panel"

@@ -125,6 +125,7 @@ export function Stage({
           />
           <span>Compare with</span>
         </label>
+        {/* eslint-disable-next-line jsx-a11y-x/label-has-associated-control -- Preact writes `for`; the rule knows only `htmlFor` */}
         <label for="ex-vs-preset" class="sr-only">
           Setting to compare with
         </label>
@@ -154,6 +155,7 @@ export function Stage({
         </p>
       )}
       <figure class="tl ex-fig" aria-labelledby="ex-fig-cap">
+        {/* eslint-disable-next-line jsx-a11y-x/no-static-element-interactions -- ends a drag begun on the timeline inside, which is the control */}
         <div
           class="tl-scroll"
           onPointerUp={endGesture}

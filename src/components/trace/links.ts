@@ -4,17 +4,7 @@
  * the compact codes the index table uses. No Astro, no DOM: unit-tested in
  * tests/unit/site/.
  */
-import {
-  MAIN,
-  SWITCH_IDS,
-  SWITCH_VALUES,
-  changedFromMain,
-  slugOf,
-  type SwitchId,
-  type Switches,
-} from '../../model/switches.ts';
-import { describeSetting } from '../../lib/vocabulary.ts';
-import type { InvariantId } from '../../model/types.ts';
+import { SWITCH_IDS, SWITCH_VALUES, type SwitchId, type Switches } from '../../model/switches.ts';
 
 /** The settings that differ from `s` in exactly one switch, in switch order. */
 export function neighbours(s: Switches): { id: SwitchId; value: string; switches: Switches }[] {

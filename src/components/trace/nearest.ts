@@ -118,6 +118,7 @@ export function tokens(typed: string): {
   const words: string[] = [];
   const hints: (SwitchId | null)[] = [];
   // A path that climbs (`..`) or holds control characters is not a mistyped slug.
+  // eslint-disable-next-line no-control-regex -- control characters are what this rejects
   if (/\.\.|[\u0000-\u001f\u007f]/.test(s)) return { words, hints, positional: false };
   if (s.includes('=')) {
     for (const pair of s.split(/[&;,/]+/)) {
