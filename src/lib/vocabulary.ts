@@ -413,6 +413,23 @@ export function invariantLabel(id: InvariantId, lower = false): string {
   return lower ? label.toLowerCase() : label;
 }
 
+/**
+ * What a run breaks, inside a sentence: "breaks no invariant", "breaks an invariant (stale
+ * write)", "breaks 2 invariants (stale write, two accepted)".
+ */
+export function breaksPhrase(broken: readonly InvariantId[]): string {
+  const list = broken.map((id) => invariantLabel(id, true)).join(', ');
+  if (broken.length === 0) return 'breaks no invariant';
+  return broken.length === 1
+    ? `breaks an invariant (${list})`
+    : `breaks ${broken.length} invariants (${list})`;
+}
+
+/** How many invariants a run breaks, as a short note: "no invariant broken", "2 invariants broken". */
+export function brokenCount(n: number): string {
+  return n === 0 ? 'no invariant broken' : `${n} ${n === 1 ? 'invariant' : 'invariants'} broken`;
+}
+
 /** The record whose check would have caught a breach of the invariant. */
 export function recordFor(id: InvariantId): RecordInfo {
   const rec = invariantInfo(id).record;
