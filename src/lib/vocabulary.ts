@@ -36,49 +36,40 @@ export interface ValueWords {
   chip: string;
 }
 
-/** The words for one switch. */
-export interface SwitchWords {
+/** The words for one switch, with an entry for each of its values in the model. */
+export interface SwitchWords<K extends SwitchId = SwitchId> {
   /** Reader-facing name. */
   label: string;
   /** Column heading in compact tables. */
   short: string;
   /** One-line meaning. */
   meaning: string;
-  values: Record<string, ValueWords>;
+  values: Record<Switches[K], ValueWords>;
 }
 
-const v = (
-  slug: string,
-  code: string,
-  label: string,
-  phrase: string,
-  not: string,
-  chip: string,
-): ValueWords => ({ slug, code, label, phrase, not, chip });
-
 /** One table, per switch and per value (slug words checked against the model's by a unit test). */
-export const VOCABULARY: Record<SwitchId, SwitchWords> = {
+const WORDS = {
   silent: {
     label: 'Silent worker',
     short: 'Silent',
     meaning: 'What attempt #1 was really doing when it stopped answering.',
     values: {
-      paused: v(
-        SLUG_WORD.silent.paused,
-        'paus',
-        'paused (wakes later)',
-        'the silent worker was only paused',
-        'the silent worker crashed',
-        'worker paused',
-      ),
-      crashed: v(
-        SLUG_WORD.silent.crashed,
-        'crash',
-        'crashed (never returns)',
-        'the silent worker crashed',
-        'the silent worker was only paused',
-        'worker crashed',
-      ),
+      paused: {
+        slug: SLUG_WORD.silent.paused,
+        code: 'paus',
+        label: 'paused (wakes later)',
+        phrase: 'the silent worker was only paused',
+        not: 'the silent worker crashed',
+        chip: 'worker paused',
+      },
+      crashed: {
+        slug: SLUG_WORD.silent.crashed,
+        code: 'crash',
+        label: 'crashed (never returns)',
+        phrase: 'the silent worker crashed',
+        not: 'the silent worker was only paused',
+        chip: 'worker crashed',
+      },
     },
   },
   fencing: {
@@ -86,8 +77,22 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Fence',
     meaning: 'Protected stores compare each writer’s owner token with the current epoch.',
     values: {
-      on: v(SLUG_WORD.fencing.on, 'on', 'on', 'fencing on', 'fencing off', 'fencing on'),
-      off: v(SLUG_WORD.fencing.off, 'off', 'off', 'fencing off', 'fencing on', 'fencing off'),
+      on: {
+        slug: SLUG_WORD.fencing.on,
+        code: 'on',
+        label: 'on',
+        phrase: 'fencing on',
+        not: 'fencing off',
+        chip: 'fencing on',
+      },
+      off: {
+        slug: SLUG_WORD.fencing.off,
+        code: 'off',
+        label: 'off',
+        phrase: 'fencing off',
+        not: 'fencing on',
+        chip: 'fencing off',
+      },
     },
   },
   checkpoints: {
@@ -95,22 +100,22 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Ckpt',
     meaning: 'When a build attempt writes its step results to the journal.',
     values: {
-      'per-step': v(
-        SLUG_WORD.checkpoints['per-step'],
-        'step',
-        'after every step',
-        'checkpoints after every step',
-        'checkpoints only at the end',
-        'step checkpoints',
-      ),
-      'end-only': v(
-        SLUG_WORD.checkpoints['end-only'],
-        'end',
-        'only at the end',
-        'checkpoints only at the end',
-        'checkpoints after every step',
-        'end checkpoints',
-      ),
+      'per-step': {
+        slug: SLUG_WORD.checkpoints['per-step'],
+        code: 'step',
+        label: 'after every step',
+        phrase: 'checkpoints after every step',
+        not: 'checkpoints only at the end',
+        chip: 'step checkpoints',
+      },
+      'end-only': {
+        slug: SLUG_WORD.checkpoints['end-only'],
+        code: 'end',
+        label: 'only at the end',
+        phrase: 'checkpoints only at the end',
+        not: 'checkpoints after every step',
+        chip: 'end checkpoints',
+      },
     },
   },
   change: {
@@ -118,30 +123,30 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'v2',
     meaning: 'When version 2 of the report arrives.',
     values: {
-      outage: v(
-        SLUG_WORD.change.outage,
-        'out',
-        'during the outage',
-        'the report changes during the outage',
-        'the report never changes or changes after acceptance',
-        'mid-outage correction',
-      ),
-      never: v(
-        SLUG_WORD.change.never,
-        'never',
-        'never',
-        'the report never changes',
-        'the report changes at all',
-        'no correction',
-      ),
-      'after-acceptance': v(
-        SLUG_WORD.change['after-acceptance'],
-        'after',
-        'after acceptance',
-        'the report changes after acceptance',
-        'the report never changes or changes during the outage',
-        'late correction',
-      ),
+      outage: {
+        slug: SLUG_WORD.change.outage,
+        code: 'out',
+        label: 'during the outage',
+        phrase: 'the report changes during the outage',
+        not: 'the report never changes or changes after acceptance',
+        chip: 'mid-outage correction',
+      },
+      never: {
+        slug: SLUG_WORD.change.never,
+        code: 'never',
+        label: 'never',
+        phrase: 'the report never changes',
+        not: 'the report changes at all',
+        chip: 'no correction',
+      },
+      'after-acceptance': {
+        slug: SLUG_WORD.change['after-acceptance'],
+        code: 'after',
+        label: 'after acceptance',
+        phrase: 'the report changes after acceptance',
+        not: 'the report never changes or changes during the outage',
+        chip: 'late correction',
+      },
     },
   },
   pins: {
@@ -149,8 +154,22 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Pins',
     meaning: 'Records carry the hash of the input they were computed from.',
     values: {
-      on: v(SLUG_WORD.pins.on, 'on', 'on', 'version pins on', 'version pins off', 'pins on'),
-      off: v(SLUG_WORD.pins.off, 'off', 'off', 'version pins off', 'version pins on', 'pins off'),
+      on: {
+        slug: SLUG_WORD.pins.on,
+        code: 'on',
+        label: 'on',
+        phrase: 'version pins on',
+        not: 'version pins off',
+        chip: 'pins on',
+      },
+      off: {
+        slug: SLUG_WORD.pins.off,
+        code: 'off',
+        label: 'off',
+        phrase: 'version pins off',
+        not: 'version pins on',
+        chip: 'pins off',
+      },
     },
   },
   rule: {
@@ -158,30 +177,30 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Rule',
     meaning: 'Which digest the newsletter may start on.',
     values: {
-      'current-accepted': v(
-        SLUG_WORD.rule['current-accepted'],
-        'cur',
-        'accepted for the current report',
-        'newsletter takes a digest accepted for the current report',
-        'newsletter takes any accepted or the latest finished digest',
-        'current-only rule',
-      ),
-      'any-accepted': v(
-        SLUG_WORD.rule['any-accepted'],
-        'any',
-        'any accepted digest',
-        'newsletter takes any accepted digest',
-        'newsletter requires the current report or takes the latest finished digest',
-        'any-accepted rule',
-      ),
-      'latest-finished': v(
-        SLUG_WORD.rule['latest-finished'],
-        'latest',
-        'latest finished, accepted or not',
-        'newsletter takes the latest finished digest',
-        'newsletter takes only an accepted digest',
-        'latest-finished rule',
-      ),
+      'current-accepted': {
+        slug: SLUG_WORD.rule['current-accepted'],
+        code: 'cur',
+        label: 'accepted for the current report',
+        phrase: 'newsletter takes a digest accepted for the current report',
+        not: 'newsletter takes any accepted or the latest finished digest',
+        chip: 'current-only rule',
+      },
+      'any-accepted': {
+        slug: SLUG_WORD.rule['any-accepted'],
+        code: 'any',
+        label: 'any accepted digest',
+        phrase: 'newsletter takes any accepted digest',
+        not: 'newsletter requires the current report or takes the latest finished digest',
+        chip: 'any-accepted rule',
+      },
+      'latest-finished': {
+        slug: SLUG_WORD.rule['latest-finished'],
+        code: 'latest',
+        label: 'latest finished, accepted or not',
+        phrase: 'newsletter takes the latest finished digest',
+        not: 'newsletter takes only an accepted digest',
+        chip: 'latest-finished rule',
+      },
     },
   },
   postDies: {
@@ -189,22 +208,22 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Poster',
     meaning: 'The first worker to post dies right after the feed applies the post.',
     values: {
-      yes: v(
-        SLUG_WORD.postDies.yes,
-        'dies',
-        'yes',
-        'the poster dies after the feed applies its post',
-        'the poster survives',
-        'poster dies',
-      ),
-      no: v(
-        SLUG_WORD.postDies.no,
-        'lives',
-        'no',
-        'the poster survives',
-        'the poster dies after the feed applies its post',
-        'poster lives',
-      ),
+      yes: {
+        slug: SLUG_WORD.postDies.yes,
+        code: 'dies',
+        label: 'yes',
+        phrase: 'the poster dies after the feed applies its post',
+        not: 'the poster survives',
+        chip: 'poster dies',
+      },
+      no: {
+        slug: SLUG_WORD.postDies.no,
+        code: 'lives',
+        label: 'no',
+        phrase: 'the poster survives',
+        not: 'the poster dies after the feed applies its post',
+        chip: 'poster lives',
+      },
     },
   },
   key: {
@@ -212,33 +231,39 @@ export const VOCABULARY: Record<SwitchId, SwitchWords> = {
     short: 'Key',
     meaning: 'What the idempotency key on the announcement names.',
     values: {
-      'per-operation': v(
-        SLUG_WORD.key['per-operation'],
-        'op',
-        'the operation',
-        'the key names the operation',
-        'the key names the attempt or there is none',
-        'key per operation',
-      ),
-      'per-attempt': v(
-        SLUG_WORD.key['per-attempt'],
-        'att',
-        'the attempt',
-        'the key names the attempt',
-        'the key names the operation or there is none',
-        'key per attempt',
-      ),
-      none: v(
-        SLUG_WORD.key.none,
-        'none',
-        'no key',
-        'no key on the announcement',
-        'the announcement carries a key',
-        'no key',
-      ),
+      'per-operation': {
+        slug: SLUG_WORD.key['per-operation'],
+        code: 'op',
+        label: 'the operation',
+        phrase: 'the key names the operation',
+        not: 'the key names the attempt or there is none',
+        chip: 'key per operation',
+      },
+      'per-attempt': {
+        slug: SLUG_WORD.key['per-attempt'],
+        code: 'att',
+        label: 'the attempt',
+        phrase: 'the key names the attempt',
+        not: 'the key names the operation or there is none',
+        chip: 'key per attempt',
+      },
+      none: {
+        slug: SLUG_WORD.key.none,
+        code: 'none',
+        label: 'no key',
+        phrase: 'no key on the announcement',
+        not: 'the announcement carries a key',
+        chip: 'no key',
+      },
     },
   },
-};
+} satisfies { [K in SwitchId]: SwitchWords<K> };
+
+/** The table looked up by any switch and value (WORDS above is checked against the model's types). */
+export const VOCABULARY: Record<
+  SwitchId,
+  Omit<SwitchWords, 'values'> & { values: Record<string, ValueWords> }
+> = WORDS;
 
 /** The words for one value of a switch. */
 export function valueWords<K extends SwitchId>(id: K, value: Switches[K] | string): ValueWords {
