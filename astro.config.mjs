@@ -33,6 +33,7 @@ import {
 import pagefind from './src/integrations/pagefind.mjs';
 import leastPrivilegeCsp from './src/integrations/least-privilege-csp.mjs';
 import { shikiThemes, shikiTransformers } from './src/lib/shiki.mjs';
+import { layerUnlayered } from './src/lib/css-layers.mjs';
 
 // No SITE_URL, no absolute URLs: canonical links, og:url and the sitemap are left out
 // rather than published with a placeholder host.
@@ -90,6 +91,9 @@ export default defineConfig({
   // tests/unit/lib/sha256.test.ts): a quarter of the bytes in the islands. Tests run the
   // model on @noble/hashes itself, so the built pages' digests are checked against it.
   vite: {
+    // Every stylesheet that does not write @layer itself goes into a declared layer
+    // (src/lib/css-layers.mjs; the order is in src/styles/layers.css).
+    css: { postcss: { plugins: [layerUnlayered()] } },
     // Preact, its hooks and its JSX runtime in one chunk: every page with an island loads all
     // three, so one file instead of three (and the imports between them) is bytes saved.
     // The site's words and URLs (routes, vocabulary, paths, outcome-view and the model's
