@@ -150,6 +150,7 @@ function buildRoots(): Record<string, unknown> {
       duplicateWithoutDeath: runs.filter(
         (r) => r.switches.postDies === 'no' && r.invariants.duplicateEffect,
       ).length,
+      twoAnnouncements: twoAnnouncementFigures(runs),
       checkpoints: {
         pairs: pairs.length,
         differ: pairs.filter((p) => p.differ).length,
@@ -211,6 +212,52 @@ function faultFigures(): Record<string, unknown> {
     property: Object.fromEntries(
       sweep.properties.map((p) => [p.id, { checked: p.checked, failed: p.failed }]),
     ),
+  };
+}
+
+/**
+ * Runs in which the feed applies announcements of two different digests accepted for one
+ * report version (a key names the operation "announce this digest", so two digests are two
+ * operations): how many, how many of them break each of the two invariants that could count
+ * them, and how many have fencing off, a paused worker and no correction.
+ */
+export function twoAnnouncementRuns(runs: readonly Run[]): Run[] {
+  return runs.filter((r) => {
+    const versions = new Map<string, Set<string>>();
+    for (const s of r.sends) {
+      if (s.receipt !== 'applied') continue;
+      const digest = r.intents[s.intent].digest;
+      const acc = r.acceptances.find((a) => a.digest === digest);
+      if (!acc) continue;
+      // The version current when the digest was accepted (the record may name none: pins off).
+      const current =
+        r.versionChangedAt !== null && acc.tick >= r.versionChangedAt ? r.finalVersion : 'v1';
+      const set = versions.get(current) ?? new Set<string>();
+      set.add(digest);
+      versions.set(current, set);
+    }
+    return [...versions.values()].some((d) => d.size >= 2);
+  });
+}
+
+function twoAnnouncementFigures(runs: readonly Run[]): Record<string, number> {
+  const two = twoAnnouncementRuns(runs);
+  return {
+    runs: two.length,
+    duplicateEffect: two.filter((r) => r.invariants.duplicateEffect).length,
+    twoAccepted: two.filter((r) => r.invariants.twoAccepted).length,
+    fencingOffPausedNever: two.filter(
+      (r) =>
+        r.switches.fencing === 'off' &&
+        r.switches.silent === 'paused' &&
+        r.switches.change === 'never',
+    ).length,
+    settingFencingOffPausedNever: runs.filter(
+      (r) =>
+        r.switches.fencing === 'off' &&
+        r.switches.silent === 'paused' &&
+        r.switches.change === 'never',
+    ).length,
   };
 }
 

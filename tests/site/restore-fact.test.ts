@@ -46,7 +46,7 @@ describe('the article’s restore table and its sentence agree with the main run
   it('the table gives each step its decision: restored, redone, or never journalled', () => {
     const s = section('restore-or-redo');
     const rows = Object.fromEntries(
-      [...s.matchAll(/<tr[^>]*data-step="(s\d)"[^>]*data-decision="(\w+)"/g)].map((m) => [
+      [...s.matchAll(/<g[^>]*data-step="(s\d)"[^>]*data-decision="(\w+)"/g)].map((m) => [
         m[1],
         m[2],
       ]),
@@ -56,7 +56,7 @@ describe('the article’s restore table and its sentence agree with the main run
       ...Object.fromEntries(EXPECT.redone.map((x) => [x, 'redone'])),
       ...Object.fromEntries(EXPECT.neverJournalled.map((x) => [x, 'missing'])),
     });
-    const caption = text(s.match(/<caption\b[^>]*>([\s\S]*?)<\/caption>/)?.[1] ?? '');
+    const caption = text(s.match(/<figcaption\b[^>]*>([\s\S]*?)<\/figcaption>/)?.[1] ?? '');
     expect(caption).toContain(EXPECT.at);
     expect(caption).toContain(EXPECT.successor);
     expect(caption).toMatch(/one step restored, one redone, two never journalled/);
@@ -64,7 +64,7 @@ describe('the article’s restore table and its sentence agree with the main run
 
   it('the sentence after the table says the same', () => {
     const s = section('restore-or-redo');
-    const after = s.slice(s.indexOf('</table>'));
+    const after = s.slice(s.indexOf('</figure>'));
     const para = text(after.match(/<p\b[^>]*>([\s\S]*?)<\/p>/)?.[1] ?? '');
     const sentences = para.split(/(?<=[.!?])\s+/);
     const about = (step: string) => sentences.filter((x) => new RegExp(`\\b${step}\\b`).test(x));

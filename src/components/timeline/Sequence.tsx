@@ -1,10 +1,13 @@
 /**
- * The lost acknowledgement as a sequence diagram: four lifelines (the effect
- * records, the poster, its successor, the feed), time downwards, one row per
- * record of sequence.ts. Static SVG; the tick labels link to `#tN`.
- * Grammar: solid arrow = a request or a write; dashed arrow = a reply; a box on
- * the feed = what the feed did (double edge: a duplicate post); ✕ = a death;
- * the reply that ends in ✕ is the acknowledgement that was lost.
+ * The lost acknowledgement as a sequence diagram, drawn for a narrow column (fits
+ * 340 px at 1:1, labels at 12 px): three lifelines (the poster, its successor, the
+ * feed) on the left, time downwards, one row per record of sequence.ts, and each
+ * row's words in a column on the right, so no label sits between lifelines. Writes
+ * to the effect records (the intent, the confirmation) are dots on the writer's
+ * lifeline. Static SVG; the tick labels link to `#tN`.
+ * Grammar: solid arrow = a request; dashed arrow = a reply; a box on the feed =
+ * what the feed did (double edge: a duplicate post); ✕ = a death; the reply that
+ * ends in ✕ is the acknowledgement that was lost.
  */
 import type { JSX } from 'preact';
 import type { Run } from '../../model/browser.ts';
@@ -13,63 +16,61 @@ import { ackSequence, type Actor } from './sequence.ts';
 export interface SequenceProps {
   run: Run;
   tickHref?: (tick: number) => string;
+  /** The claim written on the figure, under the last row (class fig-claim). */
+  claim?: string;
 }
 
 const ROW = 26;
-const HEAD = 34;
-const X: Record<Actor, number> = { records: 96, poster: 250, successor: 404, feed: 540 };
-const WIDTH = 770;
+const HEAD = 40;
+export const SEQUENCE_WIDTH = 340;
+const X: Record<Exclude<Actor, 'records'>, number> = { poster: 44, successor: 88, feed: 132 };
+const LABEL_X = 150;
 
-export default function Sequence({ run, tickHref }: SequenceProps) {
+export default function Sequence({ run, tickHref, claim }: SequenceProps) {
   const seq = ackSequence(run);
   if (!seq) return null;
   const y = (i: number) => HEAD + i * ROW + ROW / 2;
-  const height = HEAD + seq.steps.length * ROW + 14;
+  const height = HEAD + seq.steps.length * ROW + (claim ? 30 : 10);
   const rowsAt = (from: number, to: number | null) => {
     const idx = seq.steps
       .map((s, i) => [s.tick, i] as const)
       .filter(([t]) => t >= from && (to === null || t <= to));
     return idx.length ? [idx[0][1], idx[idx.length - 1][1]] : null;
   };
-  const names: Record<Actor, string> = {
-    records: 'effect records',
-    poster: `#${seq.poster} poster`,
-    successor: seq.successor === null ? '' : `#${seq.successor} successor`,
-    feed: 'feed',
+  const names: Record<'poster' | 'successor' | 'feed', [string, string]> = {
+    poster: [`#${seq.poster}`, 'poster'],
+    successor: seq.successor === null ? ['', ''] : [`#${seq.successor}`, 'next'],
+    feed: ['feed', ''],
   };
-  const actors: Actor[] =
-    seq.successor === null
-      ? ['records', 'poster', 'feed']
-      : ['records', 'poster', 'successor', 'feed'];
+  const actors: ('poster' | 'successor' | 'feed')[] =
+    seq.successor === null ? ['poster', 'feed'] : ['poster', 'successor', 'feed'];
+  const at = (a: Actor) => (a === 'records' ? null : X[a]);
   let lastTick = -1;
   return (
     <svg
       class="sq"
-      width={WIDTH}
+      width={SEQUENCE_WIDTH}
       height={height}
-      viewBox={`0 0 ${WIDTH} ${height}`}
+      viewBox={`0 0 ${SEQUENCE_WIDTH} ${height}`}
       role="group"
       aria-label="Ticks of the sequence"
     >
       <g aria-hidden="true">
         {actors.map((a) => {
           const life = seq.life[a];
-          const span =
-            a === 'records' || a === 'feed'
-              ? [0, seq.steps.length - 1]
-              : rowsAt(life.from, life.to);
-          const died =
-            a !== 'records' &&
-            a !== 'feed' &&
-            seq.steps.some((s) => s.kind === 'lost-reply' && s.to === a);
+          const span = a === 'feed' ? [0, seq.steps.length - 1] : rowsAt(life.from, life.to);
+          const died = a !== 'feed' && seq.steps.some((s) => s.kind === 'lost-reply' && s.to === a);
           return (
             <g key={a} class={`sq-life sq-${a}`}>
-              <text class="sq-name" x={X[a]} y={16} text-anchor="middle">
-                {names[a]}
+              <text class="sq-name" x={X[a]} y={14} text-anchor="middle">
+                {names[a][0]}
+              </text>
+              <text class="sq-sub" x={X[a]} y={29} text-anchor="middle">
+                {names[a][1]}
               </text>
               {span ? (
                 <path
-                  d={`M${X[a]} ${y(span[0]) - ROW / 2 - 4}V${y(span[1]) + (died ? 0 : ROW / 2)}`}
+                  d={`M${X[a]} ${y(span[0]) - ROW / 2 + 2}V${y(span[1]) + (died ? 0 : ROW / 2)}`}
                 />
               ) : null}
               {died && span ? (
@@ -83,59 +84,64 @@ export default function Sequence({ run, tickHref }: SequenceProps) {
           const attrs: Record<string, string> = {
             'data-step': s.kind,
             'data-tick': String(s.tick),
+            'data-mark': s.kind,
           };
           for (const [k, v] of Object.entries(s.data)) attrs[`data-${k}`] = String(v);
           let body: JSX.Element;
-          if (s.from === s.to) {
-            const w = s.label.length * 5.9 + 12;
-            body = (
+          const from = at(s.from);
+          const to = at(s.to);
+          if (from === null || to === null || s.from === s.to) {
+            // A note on one lifeline: a write to the records, or what the feed did.
+            const x = (from ?? to) as number;
+            const feed = s.from === 'feed';
+            body = feed ? (
               <>
-                <rect x={X.feed + 8} y={yy - 9} width={w} height={18} rx={3} />
+                <rect x={x - 6} y={yy - 6} width={12} height={12} rx={2} />
                 {s.data.duplicate === true ? (
-                  <rect
-                    class="sq-edge"
-                    x={X.feed + 10}
-                    y={yy - 7}
-                    width={w - 4}
-                    height={14}
-                    rx={2}
-                  />
+                  <rect class="sq-edge" x={x - 9} y={yy - 9} width={18} height={18} rx={3} />
                 ) : null}
-                <text x={X.feed + 14} y={yy + 4}>
-                  {s.label}
-                </text>
               </>
+            ) : (
+              <circle class="sq-dot" cx={x} cy={yy} r={4} />
             );
           } else {
-            const x1 = X[s.from];
-            const x2 = X[s.to];
-            const dir = x2 > x1 ? 1 : -1;
-            const reply = s.kind === 'reply' || s.kind === 'lost-reply' || s.kind === 'finds';
-            const end = s.kind === 'lost-reply' ? x2 + dir * -8 : x2 - dir * 2;
+            const dir = to > from ? 1 : -1;
+            const reply = s.kind === 'reply' || s.kind === 'lost-reply';
+            const end = s.kind === 'lost-reply' ? to - dir * 8 : to - dir * 2;
             body = (
               <>
-                <path class={reply ? 'sq-dash' : 'sq-line'} d={`M${x1} ${yy}H${end}`} />
+                <path class={reply ? 'sq-dash' : 'sq-line'} d={`M${from} ${yy}H${end}`} />
                 {s.kind === 'lost-reply' ? null : (
                   <path class="sq-head" d={`M${end} ${yy}l${-dir * 7} -4v8z`} />
                 )}
-                <text x={(x1 + x2) / 2} y={yy - 5} text-anchor="middle">
-                  {s.label}
-                </text>
               </>
             );
           }
           return (
             <g key={i} class={`sq-step sq-${s.kind} t-${s.tone}`} {...attrs}>
               {body}
+              <text x={LABEL_X} y={yy + 4}>
+                {s.label}
+              </text>
             </g>
           );
         })}
+        {claim ? (
+          <text
+            class="sq-claim fig-claim"
+            data-claim=""
+            x={LABEL_X}
+            y={HEAD + seq.steps.length * ROW + 20}
+          >
+            {claim}
+          </text>
+        ) : null}
       </g>
       {seq.steps.map((s, i) => {
         if (s.tick === lastTick) return null;
         lastTick = s.tick;
         const t = (
-          <text x={8} y={y(i) + 4}>
+          <text x={2} y={y(i) + 4}>
             t{s.tick}
           </text>
         );

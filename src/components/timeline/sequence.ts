@@ -78,7 +78,7 @@ export function ackSequence(run: Run): AckSequence | null {
       to: 'successor',
       kind: 'finds',
       tone: 'waiting',
-      label: `#${successor} admitted: intent, no confirmation`,
+      label: `finds intent, no confirmation`,
       data: { attempt: successor },
     });
   }
@@ -102,8 +102,8 @@ export function ackSequence(run: Run): AckSequence | null {
         kind: 'apply',
         tone: s.duplicate ? 'duplicate' : 'neutral',
         label: s.duplicate
-          ? `applies ${s.post}: a second post`
-          : `applies ${s.post}${s.key ? ', remembers the key' : ''}`,
+          ? `applies ${s.post}: second post`
+          : `applies ${s.post}${s.key ? ', keeps key' : ''}`,
         data: { post: s.post ?? '', duplicate: s.duplicate },
       });
     } else if (s.receipt === 'remembered') {
@@ -113,7 +113,7 @@ export function ackSequence(run: Run): AckSequence | null {
         to: 'feed',
         kind: 'remembered',
         tone: 'safe',
-        label: `key seen: ${s.post} again, no post`,
+        label: `key seen: ${s.post}, no new post`,
         data: { post: s.post ?? '' },
       });
     } else {
@@ -135,7 +135,7 @@ export function ackSequence(run: Run): AckSequence | null {
         to: who,
         kind: lost ? 'lost-reply' : 'reply',
         tone: lost ? 'wrong' : 'neutral',
-        label: lost ? `${s.post}: #${s.attempt} dies first` : `${s.post}`,
+        label: lost ? `reply ${s.post} lost: #${s.attempt} died` : `reply ${s.post}`,
         data: { attempt: s.attempt, post: s.post ?? '' },
       });
     }
