@@ -196,7 +196,8 @@ test('preset: the tick moves to where the preset first departs from the main tra
     await page.locator(`[data-preset="${p.id}"]`).click();
     await settle(page);
     const got = (await readState(page)).tick;
-    if (want !== undefined && got !== want) problems.push(`${p.id}: at t${got}, departs at t${want}`);
+    if (want !== undefined && got !== want)
+      problems.push(`${p.id}: at t${got}, departs at t${want}`);
   }
   expect(problems).toEqual([]);
 });
@@ -234,7 +235,8 @@ test('layout: faults without gaps, compare without a jump, the page frame, the s
   if (Math.abs(after - before) > 2)
     problems.push(`compare moved the route by ${Math.round(after - before)} px`);
   // The page frame: the explorer's heading starts where the traces index's does.
-  const left = () => page.evaluate(() => document.querySelector('h1')!.getBoundingClientRect().left);
+  const left = () =>
+    page.evaluate(() => document.querySelector('h1')!.getBoundingClientRect().left);
   const exLeft = await left();
   await page.goto('traces/');
   const tracesLeft = await left();
