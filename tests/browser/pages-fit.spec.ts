@@ -78,8 +78,9 @@ test('traces index: opens on the table, keeps its header in view, labels phone c
   expect(th, 'column names in view after scrolling').toBeGreaterThanOrEqual(-1);
   expect(th).toBeLessThan(80);
   await page.setViewportSize(phone);
+  await page.goto('traces/');
   const labels = await page.evaluate(() =>
-    [...document.querySelectorAll('#all-runs tbody tr:first-child td')].map(
+    [...document.querySelector('#all-runs tbody tr')!.querySelectorAll('td')].map(
       (td) => getComputedStyle(td, '::before').content,
     ),
   );
