@@ -72,20 +72,37 @@ if (root) {
         // (trace pages also index their text at a low weight).
         ranking: { pageLength: 0.1, metaWeights: { title: 0.5 } },
       });
-      // One click leaves out the trace pages (Base.astro files every page under "kind":
-      // "trace" or "page"); ?traces=no in the address keeps the choice.
+      // The search box gets a real <label> (Pagefind's input has only a placeholder and a title).
+      const labelInput = (): boolean => {
+        const input = root.querySelector<HTMLInputElement>('input.pagefind-ui__search-input');
+        if (!input) return false;
+        input.id ||= 'search-input';
+        const label = document.createElement('label');
+        label.htmlFor = input.id;
+        label.className = 'search-label';
+        label.textContent = 'Search this site';
+        root.prepend(label);
+        return true;
+      };
+      if (!labelInput()) {
+        const watch = new MutationObserver(() => labelInput() && watch.disconnect());
+        watch.observe(root, { childList: true, subtree: true });
+      }
+      // The trace pages are left out unless asked for (Base.astro files every page under "kind":
+      // "trace" or "page"): 864 near-identical pages would fill the results. ?traces=yes in the
+      // address keeps the choice.
       const scope = document.getElementById('search-scope');
-      const noTraces = document.getElementById('search-no-traces') as HTMLInputElement | null;
+      const withTraces = document.getElementById('search-traces') as HTMLInputElement | null;
       const scopeFilter = (): Record<string, string[]> =>
-        noTraces?.checked ? { kind: ['page'] } : {};
-      if (scope && noTraces) {
-        noTraces.checked = new URLSearchParams(location.search).get('traces') === 'no';
+        withTraces?.checked ? {} : { kind: ['page'] };
+      if (scope && withTraces) {
+        withTraces.checked = new URLSearchParams(location.search).get('traces') === 'yes';
         scope.hidden = false;
         ui.triggerFilters(scopeFilter());
-        noTraces.addEventListener('change', () => {
+        withTraces.addEventListener('change', () => {
           ui.triggerFilters(scopeFilter());
           const params = new URLSearchParams(location.search);
-          if (noTraces.checked) params.set('traces', 'no');
+          if (withTraces.checked) params.set('traces', 'yes');
           else params.delete('traces');
           const qs = params.toString();
           history.replaceState(history.state, '', `${location.pathname}${qs ? `?${qs}` : ''}`);

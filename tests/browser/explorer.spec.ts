@@ -541,7 +541,7 @@ test('stage: drag across the figure and ←/→ on it move the tick; slider, pan
   expect(problems).toEqual([]);
 });
 
-test('stage: first screen at 1280×900 holds the switches and the whole figure; compare draws the second run', async ({
+test('stage: first screen at 1280×900 holds the scene, its buttons and the whole figure; compare draws the second run', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -549,11 +549,16 @@ test('stage: first screen at 1280×900 holds the switches and the whole figure; 
   await ready(page);
   const fig = (await page.locator('.ex-fig .tl-scroll').first().boundingBox())!;
   expect(fig.y + fig.height, 'figure bottom within the first screen').toBeLessThanOrEqual(900);
-  const sw = (await page
-    .locator('.ex-stage .ex-switches input[name="fencing"]')
-    .first()
-    .boundingBox())!;
-  expect(sw.y + sw.height, 'the switches start on the first screen').toBeLessThanOrEqual(900);
+  // Beside the figure, the rail opens with the scene's text and its buttons (the switches follow
+  // under them): what the page narrates is on the first screen with the figure it narrates.
+  const cap = (await page.locator('.ex-guide__caption').boundingBox())!;
+  expect(cap.y + cap.height, 'the scene’s text on the first screen').toBeLessThanOrEqual(900);
+  const next = (await page.locator('[data-guide="next"]').boundingBox())!;
+  expect(next.y + next.height, 'the scene’s Next button on the first screen').toBeLessThanOrEqual(
+    900,
+  );
+  const sw = (await page.locator('.ex-stage .ex-switches').first().boundingBox())!;
+  expect(sw.x, 'the switches beside the figure, in the rail').toBeGreaterThan(fig.x + fig.width);
   // Compare: fencing off against the main trace, on one axis, differing ticks marked on both figures.
   await page.click('.ex-stage input[name="fencing"][value="off"]');
   await page.check('[data-compare-toggle]');

@@ -7,7 +7,15 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { href } from '../../lib/paths.ts';
-import { PRESETS, isBaseSchedule, type Schedule, type SwitchId, type Switches } from './model.ts';
+import {
+  MAIN,
+  PRESETS,
+  isBaseSchedule,
+  runOf,
+  type Schedule,
+  type SwitchId,
+  type Switches,
+} from './model.ts';
 import { tracePath } from '../../lib/routes.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
@@ -25,6 +33,7 @@ import { noticeLines } from './state.ts';
 import { brokenIds, sameSwitches, summarise, tickLabel } from './format.ts';
 import { useExplorer } from './useExplorer.ts';
 import { Compare } from './Compare.tsx';
+import { departure } from './diff.ts';
 // explorer.css: imported by the page (src/pages/explorer.astro), the one place this island is used; importing it here too would ship it twice.
 import '../../styles/palette.css';
 import '../timeline/timeline.css';
@@ -62,9 +71,19 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
   const callout = scene ? calloutOf(scene.focus) : undefined;
   const note = scene ? scene.caption : undefined;
 
+  // Where the stage and the route sit side by side (wide screens), the scene's text, the figure and
+  // the panel it talks about (drawn first under the figure) share one screen: bring the stage's top
+  // into view and leave the focus where it is. On narrow screens, scroll to the panel instead.
   useEffect(() => {
     if (!reveal.current || !callout) return;
     reveal.current = false;
+    const stage = document.querySelector<HTMLElement>('.ex-stage');
+    if (stage && matchMedia('(min-width: 72rem)').matches) {
+      const r = stage.getBoundingClientRect();
+      if (Math.abs(r.top - parseFloat(getComputedStyle(stage).scrollMarginTop || '0')) > 8)
+        stage.scrollIntoView({ block: 'start' });
+      return;
+    }
     const el = document.getElementById(`ex-${callout}`);
     if (!el) return;
     const r = el.getBoundingClientRect();
@@ -72,8 +91,8 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
       el.scrollIntoView({ block: r.height > innerHeight * 0.7 ? 'start' : 'nearest' });
   }, [st.scene, callout]);
 
-  const setSwitches = (switches: Switches, announce = true) => {
-    const r = x.setSwitches(switches);
+  const setSwitches = (switches: Switches, announce = true, at?: number) => {
+    const r = x.setSwitches(switches, at);
     setLink(null);
     if (announce) setSaid(summarise(switches, r));
   };
@@ -180,128 +199,144 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
             aria-pressed={
               sameSwitches(p.switches, st.switches) && isBaseSchedule(schedule) ? 'true' : 'false'
             }
-            onClick={() => setSwitches({ ...p.switches })}
+            onClick={() =>
+              setSwitches(
+                { ...p.switches },
+                true,
+                departure(runOf(p.switches, schedule), runOf(MAIN, schedule)),
+              )
+            }
           >
             {p.title}
           </button>
         ))}
       </div>
       <div class="ex-stage">
-        <Stage
-          run={run}
-          other={other}
-          vs={vs}
-          tick={tick}
-          setTick={setTick}
-          dragTick={(t) => {
-            setLink(null);
-            x.dragTick(t);
-          }}
-          endGesture={x.endGesture}
-          setVs={x.setVs}
-          permalink={permalink}
-          link={link}
-        />
-        <section class="ex-controls" aria-labelledby="ex-controls-h">
-          <h2 id="ex-controls-h">Switches</h2>
-          <SwitchPanel
-            value={st.switches}
-            onChange={setSwitch}
-            label="Switches of this run"
-            compact
+        <div class="ex-left">
+          <Stage
+            run={run}
+            other={other}
+            vs={vs}
+            tick={tick}
+            setTick={setTick}
+            dragTick={(t) => {
+              setLink(null);
+              x.dragTick(t);
+            }}
+            endGesture={x.endGesture}
+            setVs={x.setVs}
+            permalink={permalink}
+            link={link}
           />
-          {Panel ? (
-            <Panel switches={st.switches} schedule={schedule} onChange={setSchedule} open />
-          ) : (
-            <details
-              class="ex-faults"
-              data-faults
-              onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && loadPanel()}
+          <section class="ex-now" aria-labelledby="ex-state-h">
+            <h2 id="ex-state-h">
+              State of every record at <span class="figure">{tickLabel(tick)}</span>
+            </h2>
+            <div
+              class={
+                'ex-now__grid' +
+                (callout === 'outcome' || callout === 'invariants' ? ' is-result-first' : '')
+              }
             >
-              <summary>
-                Faults <span class="muted small">(the base schedule)</span>
-              </summary>
-              <p class="small">Loading the schedule’s controls…</p>
-            </details>
-          )}
-          <p class="ex-setting small">
-            {isBaseSchedule(schedule) ? (
-              <>
-                This run: <strong>{describeSetting(st.switches)}</strong>.{' '}
-                <a href={href(tracePage)}>Its permanent trace page</a>
-              </>
+              <TickPanels
+                run={run}
+                switches={st.switches}
+                tick={tick}
+                focus={focus}
+                sceneNo={st.scene}
+                note={
+                  callout && callout !== 'outcome' && callout !== 'invariants'
+                    ? sceneNote
+                    : undefined
+                }
+              />
+              <aside class="ex-result" aria-labelledby="ex-result-h">
+                <section
+                  id="ex-outcome"
+                  tabindex={-1}
+                  class={'ex-panel' + (focus.includes('outcome') ? ' is-focus' : '')}
+                  aria-labelledby="ex-result-h"
+                >
+                  <h3 id="ex-result-h">
+                    Outcome of the whole run
+                    {look('outcome')}
+                  </h3>
+                  {calloutHere('outcome')}
+                  <Outcome rows={outcomeRows(run)} />
+                </section>
+                <section
+                  id="ex-invariants"
+                  tabindex={-1}
+                  class={'ex-panel' + (focus.includes('invariants') ? ' is-focus' : '')}
+                  aria-labelledby="ex-inv-h"
+                >
+                  <h3 id="ex-inv-h">
+                    Invariants{' '}
+                    <span class={broken.length ? 'broken' : 'ok'}>
+                      {broken.length ? `${broken.length} broken` : 'all hold'}
+                    </span>
+                    {look('invariants')}
+                  </h3>
+                  {calloutHere('invariants')}
+                  <InvariantList items={invariantItems(brokenAt(run))} onTick={(t) => setTick(t)} />
+                </section>
+              </aside>
+            </div>
+          </section>
+        </div>
+        <div class="ex-rail">
+          <Guide
+            scenes={scenes}
+            at={st.guideAt}
+            active={st.scene !== null}
+            go={goScene}
+            sceneHref={sceneHref}
+            explore={explore}
+          />
+          <section class="ex-controls" aria-labelledby="ex-controls-h">
+            <h2 id="ex-controls-h">Switches</h2>
+            <SwitchPanel
+              value={st.switches}
+              onChange={setSwitch}
+              label="Switches of this run"
+              compact
+            />
+            {Panel ? (
+              <Panel switches={st.switches} schedule={schedule} onChange={setSchedule} open />
             ) : (
-              <>
-                This run: the switches of <strong>{describeSetting(st.switches)}</strong>, but
-                faults on the schedule set above, not the base one. The switches’{' '}
-                <a href={href(tracePage)}>permanent trace page</a> shows them under the base
-                schedule.
-              </>
+              <details
+                class="ex-faults"
+                data-faults
+                onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && loadPanel()}
+              >
+                <summary>
+                  Faults <span class="muted small">(the base schedule)</span>
+                </summary>
+                <p class="small">Loading the schedule’s controls…</p>
+              </details>
             )}
-          </p>
-        </section>
-        <Guide
-          scenes={scenes}
-          at={st.guideAt}
-          active={st.scene !== null}
-          go={goScene}
-          sceneHref={sceneHref}
-          explore={explore}
-        />
+            <p class="ex-setting small">
+              {isBaseSchedule(schedule) ? (
+                <>
+                  This run: <strong>{describeSetting(st.switches)}</strong>.{' '}
+                  <a href={href(tracePage)}>Its permanent trace page</a>
+                </>
+              ) : (
+                <>
+                  This run: the switches of <strong>{describeSetting(st.switches)}</strong>, but
+                  faults on the schedule set above, not the base one. The switches’{' '}
+                  <a href={href(tracePage)}>permanent trace page</a> shows them under the base
+                  schedule.
+                </>
+              )}
+            </p>
+          </section>
+        </div>
       </div>
 
       <p class="sr-only" aria-live="polite" id="ex-live">
         {said}
       </p>
-
-      <section class="ex-now" aria-labelledby="ex-state-h">
-        <h2 id="ex-state-h">
-          State of every record at <span class="figure">{tickLabel(tick)}</span>
-        </h2>
-        <div class="ex-now__grid">
-          <TickPanels
-            run={run}
-            switches={st.switches}
-            tick={tick}
-            focus={focus}
-            sceneNo={st.scene}
-            note={
-              callout && callout !== 'outcome' && callout !== 'invariants' ? sceneNote : undefined
-            }
-          />
-          <aside class="ex-result" aria-labelledby="ex-result-h">
-            <section
-              id="ex-outcome"
-              tabindex={-1}
-              class={'ex-panel' + (focus.includes('outcome') ? ' is-focus' : '')}
-              aria-labelledby="ex-result-h"
-            >
-              <h3 id="ex-result-h">
-                Outcome of the whole run
-                {look('outcome')}
-              </h3>
-              {calloutHere('outcome')}
-              <Outcome rows={outcomeRows(run)} />
-            </section>
-            <section
-              id="ex-invariants"
-              tabindex={-1}
-              class={'ex-panel' + (focus.includes('invariants') ? ' is-focus' : '')}
-              aria-labelledby="ex-inv-h"
-            >
-              <h3 id="ex-inv-h">
-                Invariants{' '}
-                <span class={broken.length ? 'broken' : 'ok'}>
-                  {broken.length ? `${broken.length} broken` : 'all hold'}
-                </span>
-                {look('invariants')}
-              </h3>
-              {calloutHere('invariants')}
-              <InvariantList items={invariantItems(brokenAt(run))} onTick={(t) => setTick(t)} />
-            </section>
-          </aside>
-        </div>
-      </section>
 
       <section class="ex-trace-section" aria-labelledby="ex-trace-h">
         <h2 id="ex-trace-h">

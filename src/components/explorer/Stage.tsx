@@ -111,6 +111,11 @@ export function Stage({
             <span aria-hidden="true">▶</span>
           </button>
         </div>
+        <p class="ex-scrub__key small muted">
+          Under the slider: <span class="ex-tm ex-tm--key" aria-hidden="true" /> a tick where
+          something happens, <span class="ex-tm ex-tm--break ex-tm--key" aria-hidden="true" /> a
+          tick where an invariant breaks.
+        </p>
         <button type="button" onClick={permalink} class="ex-permalink">
           Permalink<span class="sr-only"> to {tickLabel(tick)} on this run’s trace page</span>
         </button>

@@ -54,3 +54,11 @@ export function differingTicks(a: Run, b: Run): number[] {
     .filter((r) => r.differs)
     .map((r) => r.tick);
 }
+
+/**
+ * The first tick at which a run departs from another (its events there differ), or undefined
+ * when none differs: where a preset's story starts, measured against the main trace.
+ */
+export function departure(a: Run, b: Run): number | undefined {
+  return compareRows(a, b).find((r) => r.differs)?.tick;
+}

@@ -110,6 +110,8 @@ export function enhance(root: HTMLElement, table: Promise<GlanceTable | 'failed'
   reset.addEventListener('click', () => show({ ...MAIN }, true));
   // Rendered with the controls disabled: without JavaScript they could do nothing.
   for (const c of [...radios, reset]) c.disabled = false;
+  // Without JavaScript the reset button would do nothing, so it is rendered hidden.
+  reset.hidden = false;
   root.querySelector('[data-nojs]')?.remove();
   root.dataset.live = '';
   // A setting chosen while the table was loading shows its outcome once it arrives.

@@ -81,8 +81,13 @@ export function useExplorer(scenes: SceneView[]) {
   const vs = st.vs ?? MAIN;
   const other = useMemo(() => runOf(vs), [vs]);
   const tick = st.tick ?? run.lastTick;
-  /** True while a tick gesture (slider drag, figure drag) lasts: it replaces instead of pushing. */
-  const gesture = useRef(false);
+  /**
+   * True while the current history entry was made by moving the tick: every later move of the
+   * tick (a drag, a held or repeated arrow key on the figure or the slider, a tap, a step button)
+   * replaces it, so moving the tick adds at most one history entry however it is done, and Back
+   * returns to the state before the tick moved. Any other change, and Back or Forward, clears it.
+   */
+  const tickEntry = useRef(false);
 
   // Normalise the URL once (drops what could not be read); a bare address stays bare.
   useEffect(() => {
@@ -90,13 +95,19 @@ export function useExplorer(scenes: SceneView[]) {
     const clean = pagePath() + toUrl(st) + (place && st.tick === null ? place : '');
     if (!bare() && clean !== pagePath() + location.search + location.hash)
       history.replaceState(null, '', clean);
-    const onPop = () => setSt((prev) => fromLocation(scenes, prev.guideAt, prev));
+    const onPop = () => {
+      tickEntry.current = false;
+      setSt((prev) => fromLocation(scenes, prev.guideAt, prev));
+    };
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
   }, []);
 
   /** Apply a change and record it in history. */
-  const commit = useCallback((next: ExplorerState, mode: Mode = 'push') => {
+  const commit = useCallback((next: ExplorerState, mode: Mode = 'push', byTick = false) => {
+    if (mode === 'push' && byTick && tickEntry.current) mode = 'replace';
+    if (!byTick) tickEntry.current = false;
+    else if (mode === 'push') tickEntry.current = true;
     const url = pagePath() + toUrl(next);
     if (url !== pagePath() + location.search + location.hash) {
       if (mode === 'push') history.pushState(null, '', url);
@@ -105,9 +116,15 @@ export function useExplorer(scenes: SceneView[]) {
     setSt(next);
   }, []);
 
-  const setSwitches = (switches: Switches) => {
+  /** Change the switches; `at` (a preset's departure from the main trace) moves the tick there too. */
+  const setSwitches = (switches: Switches, at?: number) => {
     const r = runOf(switches, schedule);
-    const t = st.tick === null ? null : Math.min(st.tick, r.lastTick);
+    const t =
+      at !== undefined
+        ? Math.min(at, r.lastTick)
+        : st.tick === null
+          ? null
+          : Math.min(st.tick, r.lastTick);
     commit({ ...st, switches, tick: t, scene: null, notices: [] });
     return r;
   };
@@ -121,16 +138,13 @@ export function useExplorer(scenes: SceneView[]) {
         scene: st.scene !== null && c === scenes[st.scene - 1].tick ? st.scene : null,
       },
       mode,
+      true,
     );
   };
-  /** Move the tick as part of a gesture: the first move pushes a history entry, the rest replace it. */
-  const dragTick = (t: number) => {
-    setTick(t, gesture.current ? 'replace' : 'push');
-    gesture.current = true;
-  };
-  const endGesture = () => {
-    gesture.current = false;
-  };
+  /** Move the tick by a gesture (drag, tap, arrow keys, the slider): at most one history entry for all of it. */
+  const dragTick = (t: number) => setTick(t, 'push');
+  /** Kept for the stage's handlers; the history entry is now shared by every move of the tick. */
+  const endGesture = () => {};
   const goScene = (n: number) => {
     if (n < 1 || n > scenes.length) return false;
     const sc = scenes[n - 1];
