@@ -139,7 +139,8 @@ function controller(m: Msg) {
     epoch = m.firstToken - 1;
     db.prepare('UPDATE fence SET epoch = ? WHERE id = 1').run(epoch); // publish it for the store's fence
   }
-  if (m.restart) logEvent(db, m.tick, 'controller', 'controller-restarted', { epoch, durable: m.durable });
+  if (m.restart)
+    logEvent(db, m.tick, 'controller', 'controller-restarted', { epoch, durable: m.durable });
   handler = (t: Msg) => {
     if (t.op !== 'tick') return;
     const admitted = tick(db, t.tick);
@@ -149,7 +150,9 @@ function controller(m: Msg) {
 
   function current(t: number): { version: string; since: number } {
     const row = db
-      .prepare('SELECT version, tick FROM inputs WHERE tick <= ? ORDER BY tick DESC, rowid DESC LIMIT 1')
+      .prepare(
+        'SELECT version, tick FROM inputs WHERE tick <= ? ORDER BY tick DESC, rowid DESC LIMIT 1',
+      )
       .get(t) as { version: string; tick: number };
     return { version: row.version, since: row.tick };
   }
@@ -157,9 +160,13 @@ function controller(m: Msg) {
   function tick(db: Db, t: number) {
     const cur = current(t);
     const sectionHash = (step: string) =>
-      (db.prepare('SELECT hash FROM report WHERE version = ? AND step = ?').get(cur.version, step) as {
-        hash: string;
-      }).hash;
+      (
+        db
+          .prepare('SELECT hash FROM report WHERE version = ? AND step = ?')
+          .get(cur.version, step) as {
+          hash: string;
+        }
+      ).hash;
     // a. assess every candidate written at an earlier tick, in the order written
     const cands = db
       .prepare("SELECT * FROM candidates WHERE status = 'candidate' AND tick < ? ORDER BY id")
@@ -177,17 +184,18 @@ function controller(m: Msg) {
       }
       db.exec('BEGIN IMMEDIATE');
       if (refusal) {
-        db.prepare("UPDATE candidates SET status = 'refused', assessed_tick = ?, refusal = ? WHERE id = ?").run(
-          t,
-          JSON.stringify(refusal),
-          c.id,
-        );
+        db.prepare(
+          "UPDATE candidates SET status = 'refused', assessed_tick = ?, refusal = ? WHERE id = ?",
+        ).run(t, JSON.stringify(refusal), c.id);
         db.prepare(
           "UPDATE attempts SET state = 'refused' WHERE n = ? AND state NOT IN ('fenced', 'refused', 'done')",
         ).run(c.attempt);
         logEvent(db, t, 'controller', 'candidate-refused', { digest: short(c.digest), refusal });
       } else {
-        db.prepare("UPDATE candidates SET status = 'accepted', assessed_tick = ? WHERE id = ?").run(t, c.id);
+        db.prepare("UPDATE candidates SET status = 'accepted', assessed_tick = ? WHERE id = ?").run(
+          t,
+          c.id,
+        );
         db.prepare('INSERT INTO acceptances (digest, version, tick) VALUES (?, ?, ?)').run(
           c.digest,
           pins ? cur.version : null,
@@ -207,7 +215,10 @@ function controller(m: Msg) {
       if (a.state !== 'running' && a.state !== 'admitted') continue;
       const hb = db.prepare('SELECT tick FROM heartbeats WHERE n = ?').get(a.n) as { tick: number };
       if (t - hb.tick >= 3 && t - startedAt >= 3) {
-        db.prepare("UPDATE attempts SET state = 'unknown' WHERE n = ? AND state = ?").run(a.n, a.state);
+        db.prepare("UPDATE attempts SET state = 'unknown' WHERE n = ? AND state = ?").run(
+          a.n,
+          a.state,
+        );
         a.state = 'unknown';
         logEvent(db, t, 'controller', 'suspected', { attempt: a.n, last: hb.tick });
       }
@@ -215,12 +226,18 @@ function controller(m: Msg) {
     // c. admit when there is no owner or the owner has stopped
     const owner = attempts.at(-1);
     if (owner && !STOPPED.includes(owner.state)) return [];
-    const open = db.prepare("SELECT * FROM intents WHERE state != 'confirmed' ORDER BY id LIMIT 1").get() as any;
+    const open = db
+      .prepare("SELECT * FROM intents WHERE state != 'confirmed' ORDER BY id LIMIT 1")
+      .get() as any;
     if (open) {
       const writer = attempts.find((a) => a.n === open.attempt);
       if (writer.state === 'running' || writer.state === 'admitted') return [];
       const n = admit(t, 'settle', cur.version, open.id);
-      logEvent(db, t, 'controller', 'settle-admitted', { attempt: n, token: epoch, intent: open.id });
+      logEvent(db, t, 'controller', 'settle-admitted', {
+        attempt: n,
+        token: epoch,
+        intent: open.id,
+      });
       return [{ n, kind: 'settle' }];
     }
     const accs = db.prepare('SELECT * FROM acceptances').all() as any[];
@@ -232,11 +249,17 @@ function controller(m: Msg) {
       const want = sectionHash(step);
       const e = (
         pins
-          ? db.prepare('SELECT id FROM journal WHERE step = ? AND input_hash = ? ORDER BY id DESC LIMIT 1').get(step, want)
+          ? db
+              .prepare(
+                'SELECT id FROM journal WHERE step = ? AND input_hash = ? ORDER BY id DESC LIMIT 1',
+              )
+              .get(step, want)
           : db.prepare('SELECT id FROM journal WHERE step = ? ORDER BY id DESC LIMIT 1').get(step)
       ) as { id: number } | undefined;
       if (e) {
-        db.prepare('INSERT INTO restores (attempt, step, journal_id, tick) VALUES (?, ?, ?, ?)').run(n, step, e.id, t);
+        db.prepare(
+          'INSERT INTO restores (attempt, step, journal_id, tick) VALUES (?, ?, ?, ?)',
+        ).run(n, step, e.id, t);
         logEvent(db, t, `#${n}`, 'step-restored', { step, journal: e.id });
       }
     }
@@ -248,11 +271,16 @@ function controller(m: Msg) {
     epoch += 1;
     db.exec('BEGIN IMMEDIATE');
     db.prepare('UPDATE fence SET epoch = ? WHERE id = 1').run(epoch);
-    const n = ((db.prepare('SELECT MAX(n) AS n FROM attempts').get() as { n: number | null }).n ?? 0) + 1;
+    const n =
+      ((db.prepare('SELECT MAX(n) AS n FROM attempts').get() as { n: number | null }).n ?? 0) + 1;
     db.prepare(
       "INSERT INTO attempts (n, kind, token, pin, admitted_tick, state, settles) VALUES (?, ?, ?, ?, ?, 'admitted', ?)",
     ).run(n, kind, epoch, pin, t, settles);
-    db.prepare('INSERT OR REPLACE INTO heartbeats (n, tick, wall_ms) VALUES (?, ?, ?)').run(n, t, Date.now());
+    db.prepare('INSERT OR REPLACE INTO heartbeats (n, tick, wall_ms) VALUES (?, ?, ?)').run(
+      n,
+      t,
+      Date.now(),
+    );
     db.exec('COMMIT');
     return n;
   }
@@ -281,9 +309,17 @@ function worker(m: Msg) {
   db.prepare('UPDATE attempts SET pid = ? WHERE n = ?').run(process.pid, w.n);
   const parts: Partial<Record<Step, Part>> = {};
   for (const r of db
-    .prepare('SELECT r.step, j.result_id, j.read_hash, j.input_hash FROM restores r JOIN journal j ON j.id = r.journal_id WHERE r.attempt = ?')
+    .prepare(
+      'SELECT r.step, j.result_id, j.read_hash, j.input_hash FROM restores r JOIN journal j ON j.id = r.journal_id WHERE r.attempt = ?',
+    )
     .all(w.n) as any[])
-    parts[r.step as Step] = { step: r.step, resultId: r.result_id, readHash: r.read_hash, inputHash: r.input_hash, restored: true };
+    parts[r.step as Step] = {
+      step: r.step,
+      resultId: r.result_id,
+      readHash: r.read_hash,
+      inputHash: r.input_hash,
+      restored: true,
+    };
   const unsaved: Step[] = [];
   let candidate: string | null = null;
   let posted = false;
@@ -312,10 +348,14 @@ function worker(m: Msg) {
   };
   send({ op: 'ready' });
 
-  const state = () => (db.prepare('SELECT state FROM attempts WHERE n = ?').get(w.n) as { state: string }).state;
-  const setState = (s: string) => db.prepare('UPDATE attempts SET state = ? WHERE n = ?').run(s, w.n);
+  const state = () =>
+    (db.prepare('SELECT state FROM attempts WHERE n = ?').get(w.n) as { state: string }).state;
+  const setState = (s: string) =>
+    db.prepare('UPDATE attempts SET state = ? WHERE n = ?').run(s, w.n);
   const heartbeat = () =>
-    db.prepare('INSERT OR REPLACE INTO heartbeats (n, tick, wall_ms) VALUES (?, ?, ?)').run(w.n, t, Date.now());
+    db
+      .prepare('INSERT OR REPLACE INTO heartbeats (n, tick, wall_ms) VALUES (?, ?, ?)')
+      .run(w.n, t, Date.now());
   const write = (store: string, subject: unknown, apply: (epoch: number) => void): boolean => {
     const out = protectedWrite(db, w, fencing, store, subject, t, apply);
     if (out === 'rejected') {
@@ -323,7 +363,8 @@ function worker(m: Msg) {
       logEvent(db, t, actor, 'write-rejected', { store, subject, token: w.token });
       return false;
     }
-    if (out === 'stale-applied') logEvent(db, t, actor, 'stale-write-applied', { store, subject, token: w.token });
+    if (out === 'stale-applied')
+      logEvent(db, t, actor, 'stale-write-applied', { store, subject, token: w.token });
     return true;
   };
 
@@ -334,7 +375,9 @@ function worker(m: Msg) {
     if (s === 'admitted') setState('running');
     if (me.kind === 'settle') return settle();
     if (candidate && !posted) {
-      const c = db.prepare('SELECT status FROM candidates WHERE digest = ? AND attempt = ?').get(candidate, w.n) as any;
+      const c = db
+        .prepare('SELECT status FROM candidates WHERE digest = ? AND attempt = ?')
+        .get(candidate, w.n) as any;
       if (c.status === 'accepted') return post();
     }
     const next = STEPS.find((x) => !parts[x]);
@@ -353,7 +396,9 @@ function worker(m: Msg) {
 
   /** The "model call": a deterministic function of the section text it reads. */
   function modelCall(step: Step): Part {
-    const row = db.prepare('SELECT text FROM report WHERE version = ? AND step = ?').get(me.pin, step) as {
+    const row = db
+      .prepare('SELECT text FROM report WHERE version = ? AND step = ?')
+      .get(me.pin, step) as {
       text: string;
     };
     const readHash = sha256(row.text);
@@ -447,28 +492,41 @@ function worker(m: Msg) {
   }
 
   async function sendToFeed(intentId: number): Promise<{ kind: string; post?: string }> {
-    const intent = db.prepare('SELECT digest FROM intents WHERE id = ?').get(intentId) as { digest: string };
+    const intent = db.prepare('SELECT digest FROM intents WHERE id = ?').get(intentId) as {
+      digest: string;
+    };
     const key = keyFor(intent.digest);
-    const body = JSON.stringify({ key, digest: short(intent.digest), text: `New digest for ${WORK_ID}`, tick: t });
-    const out = await new Promise<{ kind: string; post?: string; forgot?: string | null }>((res, rej) => {
-      const req = request(`${m.feedUrl}/announce`, { method: 'POST', agent: false }, (r) => {
-        let text = '';
-        r.on('data', (c) => (text += c));
-        r.on('end', () => res(JSON.parse(text)));
-      });
-      req.on('error', rej);
-      req.end(body);
+    const body = JSON.stringify({
+      key,
+      digest: short(intent.digest),
+      text: `New digest for ${WORK_ID}`,
+      tick: t,
     });
-    logEvent(db, t, 'feed', `send-${out.kind}`, { attempt: w.n, key, post: out.post ?? null, forgot: out.forgot ?? null });
+    const out = await new Promise<{ kind: string; post?: string; forgot?: string | null }>(
+      (res, rej) => {
+        const req = request(`${m.feedUrl}/announce`, { method: 'POST', agent: false }, (r) => {
+          let text = '';
+          r.on('data', (c) => (text += c));
+          r.on('end', () => res(JSON.parse(text)));
+        });
+        req.on('error', rej);
+        req.end(body);
+      },
+    );
+    logEvent(db, t, 'feed', `send-${out.kind}`, {
+      attempt: w.n,
+      key,
+      post: out.post ?? null,
+      forgot: out.forgot ?? null,
+    });
     if (out.kind === 'rejected') return out;
     // The send's outcome on the intent: never over a confirmed one, and with fencing on never by a stale token.
     db.exec('BEGIN IMMEDIATE');
     const e = (db.prepare('SELECT epoch FROM fence WHERE id = 1').get() as { epoch: number }).epoch;
     if (!fencing || w.token >= e)
-      db.prepare("UPDATE intents SET state = 'unconfirmed', post = ? WHERE id = ? AND state != 'confirmed'").run(
-        out.post as string,
-        intentId,
-      );
+      db.prepare(
+        "UPDATE intents SET state = 'unconfirmed', post = ? WHERE id = ? AND state != 'confirmed'",
+      ).run(out.post as string, intentId);
     db.exec('COMMIT');
     return out;
   }
@@ -478,14 +536,9 @@ function worker(m: Msg) {
       db.prepare(
         "UPDATE intents SET state = 'confirmed', post = ?, confirmed_tick = ?, confirmed_by = ? WHERE id = ?",
       ).run(post, t, w.n, intentId);
-      db.prepare('INSERT INTO confirmations (intent, post, writer, token, epoch, tick) VALUES (?, ?, ?, ?, ?, ?)').run(
-        intentId,
-        post,
-        w.n,
-        w.token,
-        epoch,
-        t,
-      );
+      db.prepare(
+        'INSERT INTO confirmations (intent, post, writer, token, epoch, tick) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(intentId, post, w.n, w.token, epoch, t);
     });
     if (!ok) return false;
     setState('done');

@@ -87,7 +87,9 @@ export function check(store: Db, feed: Db): Verdict {
 /** Posts applied while an earlier post under the same key was still remembered: the feed's own promise broken. */
 export function postsUnderRememberedKey(feed: Db): number {
   const reqs = feed
-    .prepare("SELECT key, post, forgot FROM requests WHERE outcome = 'applied' AND key IS NOT NULL ORDER BY id")
+    .prepare(
+      "SELECT key, post, forgot FROM requests WHERE outcome = 'applied' AND key IS NOT NULL ORDER BY id",
+    )
     .all() as { key: string; post: string; forgot: string | null }[];
   const seen = new Set<string>();
   let bad = 0;

@@ -56,7 +56,10 @@ class Agent {
     if (m) return Promise.resolve(m);
     if (this.exited) return Promise.resolve({ op: 'exit' });
     return new Promise((res, rej) => {
-      const timer = setTimeout(() => rej(new Error(`lab: pid ${this.child.pid} silent for ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => rej(new Error(`lab: pid ${this.child.pid} silent for ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       this.waiters.push((x) => {
         clearTimeout(timer);
         res(x);
@@ -84,6 +87,8 @@ class Agent {
 export class Pool {
   spares: Promise<Agent>[] = [];
   all = new Set<Agent>();
+  /** Every process this pool forked (tests check none is left). */
+  pids: number[] = [];
   size: number;
   constructor(size = 3) {
     this.size = size;
@@ -96,6 +101,7 @@ export class Pool {
     });
     const a = new Agent(child);
     this.all.add(a);
+    this.pids.push(child.pid as number);
     child.on('exit', () => this.all.delete(a));
     const ready = a.expect('spare').then(() => a);
     ready.catch(() => {}); // a spare killed at close never says it is ready
@@ -112,7 +118,9 @@ export class Pool {
   async close() {
     const left = [...this.all];
     for (const a of left) a.signal('SIGKILL');
-    await Promise.all(left.map((a) => (a.exited ? null : new Promise((r) => a.child.once('exit', r)))));
+    await Promise.all(
+      left.map((a) => (a.exited ? null : new Promise((r) => a.child.once('exit', r)))),
+    );
     for (const p of this.spares) p.catch(() => {});
     this.spares = [];
   }
@@ -147,6 +155,8 @@ export interface RunOptions {
   report: ReportText;
   pool: Pool;
   keepFiles?: boolean;
+  /** Called as each tick starts (lab/one.ts prints it). */
+  onTick?: (tick: number) => void;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -161,7 +171,12 @@ export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promis
   db.prepare('INSERT INTO fence (id, epoch) VALUES (1, ?)').run(FIRST_TOKEN - 1);
   for (const v of ['v1', 'v2'] as const)
     for (const [step, text] of Object.entries(o.report[v]))
-      db.prepare('INSERT INTO report (version, step, text, hash) VALUES (?, ?, ?, ?)').run(v, step, text, sha256(text));
+      db.prepare('INSERT INTO report (version, step, text, hash) VALUES (?, ?, ?, ?)').run(
+        v,
+        step,
+        text,
+        sha256(text),
+      );
   db.prepare("INSERT INTO inputs (tick, version) VALUES (0, 'v1')").run();
 
   const mine: Agent[] = [];
@@ -186,7 +201,8 @@ export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promis
     const { port } = await feed.expect('listening');
     const feedUrl = `http://127.0.0.1:${port}`;
     feedDb = open(feedFile, true);
-    const postsSoFar = () => (feedDb!.prepare('SELECT COUNT(*) AS n FROM posts').get() as { n: number }).n;
+    const postsSoFar = () =>
+      (feedDb!.prepare('SELECT COUNT(*) AS n FROM posts').get() as { n: number }).n;
 
     const startController = async (tick: number, restart: boolean) => {
       const c = await take();
@@ -221,7 +237,13 @@ export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promis
     let posterStruck = false;
     const start = Date.now();
     const fault = (tick: number, what: string, a: Agent, signal?: string) => {
-      faults.push({ tick, wallMs: Date.now() - start, what, pid: a.pid, ...(signal ? { signal } : {}) });
+      faults.push({
+        tick,
+        wallMs: Date.now() - start,
+        what,
+        pid: a.pid,
+        ...(signal ? { signal } : {}),
+      });
       logEvent(db, tick, 'lab', 'fault', { what, pid: a.pid, signal: signal ?? null });
     };
 
@@ -245,12 +267,22 @@ export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promis
           if (s.silent === 'crashed') {
             w.agent.signal('SIGKILL');
             w.dead = true;
-            fault(t, `#${w.n} killed as it ${m.action === 'send' ? 'was about to send' : `starts ${m.action}`}`, w.agent, 'SIGKILL');
+            fault(
+              t,
+              `#${w.n} killed as it ${m.action === 'send' ? 'was about to send' : `starts ${m.action}`}`,
+              w.agent,
+              'SIGKILL',
+            );
           } else {
             w.agent.signal('SIGSTOP');
             w.paused = true;
             w.wakeAt = t + sch.wakeAfter;
-            fault(t, `#${w.n} paused as it ${m.action === 'send' ? 'was about to send' : `starts ${m.action}`}`, w.agent, 'SIGSTOP');
+            fault(
+              t,
+              `#${w.n} paused as it ${m.action === 'send' ? 'was about to send' : `starts ${m.action}`}`,
+              w.agent,
+              'SIGSTOP',
+            );
           }
           return;
         }
@@ -264,7 +296,10 @@ export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promis
             return;
           }
         }
-        if ((m.point === 'sent' && w.dies === 'after-apply') || (m.point === 'confirmed' && w.dies === 'after-confirm')) {
+        if (
+          (m.point === 'sent' && w.dies === 'after-apply') ||
+          (m.point === 'confirmed' && w.dies === 'after-confirm')
+        ) {
           if (m.outcome === 'applied') {
             posterStruck = true;
             w.agent.signal('SIGKILL');
@@ -290,6 +325,7 @@ export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promis
       const due = t0 + t * o.tickMs;
       const late = Date.now() - due;
       if (late < 0) await sleep(-late);
+      o.onTick?.(t);
       // 1. input
       if (CHANGE_AT[s.change] === t) {
         db.prepare("INSERT INTO inputs (tick, version) VALUES (?, 'v2')").run(t);
@@ -307,7 +343,8 @@ export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promis
         for (const adm of r.admitted as { n: number; kind: string }[]) {
           const agent = await take();
           const armed: string[] = [];
-          if (adm.n === 1 && sch.silentAt !== 'never' && !silenced) armed.push(`silence:${sch.silentAt}`);
+          if (adm.n === 1 && sch.silentAt !== 'never' && !silenced)
+            armed.push(`silence:${sch.silentAt}`);
           if (s.postDies === 'yes') armed.push('poster');
           agent.send({
             op: 'worker',
@@ -321,7 +358,16 @@ export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promis
             armed,
           });
           await agent.expect('ready');
-          workers.push({ n: adm.n, agent, admittedAt: t, paused: false, wakeAt: null, dead: false, stopped: false, dies: null });
+          workers.push({
+            n: adm.n,
+            agent,
+            admittedAt: t,
+            paused: false,
+            wakeAt: null,
+            dead: false,
+            stopped: false,
+            dies: null,
+          });
         }
       }
       // 3. workers, in attempt order
@@ -342,25 +388,34 @@ export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promis
       if (t >= NEWSLETTER_READY && !db.prepare('SELECT 1 FROM newsletter').get()) {
         const pick = choose(db, s, t);
         if (pick) {
-          db.prepare('INSERT INTO newsletter (id, tick, digest, quote, why) VALUES (1, ?, ?, ?, ?)').run(t, pick.digest, pick.quote, pick.why);
-          logEvent(db, t, 'newsletter', 'newsletter-admitted', { digest: pick.digest.slice(0, 8), quote: pick.quote });
+          db.prepare(
+            'INSERT INTO newsletter (id, tick, digest, quote, why) VALUES (1, ?, ?, ?, ?)',
+          ).run(t, pick.digest, pick.quote, pick.why);
+          logEvent(db, t, 'newsletter', 'newsletter-admitted', {
+            digest: pick.digest.slice(0, 8),
+            quote: pick.quote,
+          });
         } else if (!newsletterWaiting) {
           newsletterWaiting = true;
           logEvent(db, t, 'newsletter', 'newsletter-waits', {});
         }
       }
       lastTick = t;
-      const lastEvent = (db.prepare("SELECT MAX(tick) AS t FROM events").get() as { t: number }).t;
+      const lastEvent = (db.prepare('SELECT MAX(tick) AS t FROM events').get() as { t: number }).t;
       const pendingWake = workers.some((w) => w.paused && (w.wakeAt as number) > t);
       if (t > NEWSLETTER_READY && t - lastEvent > 3 && !pendingWake) break;
     }
     const wallMs = Date.now() - t0;
     const overrun = wallMs - (lastTick + 1) * o.tickMs;
     if (overrun > o.tickMs)
-      landing.push(`ticks overran their ${o.tickMs} ms by ${overrun} ms in all (process start-up and load)`);
+      landing.push(
+        `ticks overran their ${o.tickMs} ms by ${overrun} ms in all (process start-up and load)`,
+      );
     // key look-ups: the feed's retention is wall-clock; the model's is in ticks
     if (sch.keyRetention !== null) {
-      for (const q of feedDb.prepare('SELECT * FROM requests WHERE age_ticks IS NOT NULL').all() as any[]) {
+      for (const q of feedDb
+        .prepare('SELECT * FROM requests WHERE age_ticks IS NOT NULL')
+        .all() as any[]) {
         const modelForgets = q.age_ticks >= (sch.keyRetention as number);
         const labForgot = q.forgot !== null;
         if (modelForgets !== labForgot)
@@ -370,11 +425,16 @@ export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promis
       }
     }
     if (sch.restartAt !== null && lastTick < sch.restartAt)
-      landing.push(`the run settled at t${lastTick}, before the controller restart at t${sch.restartAt}: it never struck`);
+      landing.push(
+        `the run settled at t${lastTick}, before the controller restart at t${sch.restartAt}: it never struck`,
+      );
+    lastTick = (db.prepare('SELECT MAX(tick) AS t FROM events').get() as { t: number }).t; // as the model counts it: the last tick anything happened
     const verdict = check(db, feedDb);
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     const calls: Record<string, number> = {};
-    for (const r of db.prepare("SELECT actor, COUNT(*) AS n FROM events WHERE kind = 'model-call' GROUP BY actor").all() as any[])
+    for (const r of db
+      .prepare("SELECT actor, COUNT(*) AS n FROM events WHERE kind = 'model-call' GROUP BY actor")
+      .all() as any[])
       calls[r.actor] = r.n;
     return {
       verdict,
@@ -391,7 +451,9 @@ export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promis
     };
   } finally {
     for (const a of mine) a.signal('SIGKILL');
-    await Promise.all(mine.map((a) => (a.exited ? null : new Promise((r) => a.child.once('exit', r)))));
+    await Promise.all(
+      mine.map((a) => (a.exited ? null : new Promise((r) => a.child.once('exit', r)))),
+    );
     feedDb?.close();
     db.close();
     if (!o.keepFiles) rmSync(o.dir, { recursive: true, force: true });
@@ -399,8 +461,16 @@ export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promis
 }
 
 /** The newsletter's admission rule (current-accepted fails open to any-accepted without pins). */
-function choose(db: Db, s: Switches, t: number): { digest: string; quote: string; why: string } | null {
-  const cur = (db.prepare('SELECT version FROM inputs WHERE tick <= ? ORDER BY tick DESC, rowid DESC LIMIT 1').get(t) as { version: string }).version;
+function choose(
+  db: Db,
+  s: Switches,
+  t: number,
+): { digest: string; quote: string; why: string } | null {
+  const cur = (
+    db
+      .prepare('SELECT version FROM inputs WHERE tick <= ? ORDER BY tick DESC, rowid DESC LIMIT 1')
+      .get(t) as { version: string }
+  ).version;
   let rule: string = s.rule;
   let why = rule;
   if (rule === 'current-accepted' && s.pins === 'off') {
@@ -409,17 +479,33 @@ function choose(db: Db, s: Switches, t: number): { digest: string; quote: string
   }
   let digest: string | undefined;
   if (rule === 'current-accepted')
-    digest = (db.prepare('SELECT digest FROM acceptances WHERE version = ? ORDER BY id DESC LIMIT 1').get(cur) as any)?.digest;
+    digest = (
+      db
+        .prepare('SELECT digest FROM acceptances WHERE version = ? ORDER BY id DESC LIMIT 1')
+        .get(cur) as any
+    )?.digest;
   else if (rule === 'any-accepted')
-    digest = (db.prepare('SELECT digest FROM acceptances ORDER BY id DESC LIMIT 1').get() as any)?.digest;
-  else digest = (db.prepare('SELECT digest FROM candidates ORDER BY tick DESC, attempt DESC LIMIT 1').get() as any)?.digest;
+    digest = (db.prepare('SELECT digest FROM acceptances ORDER BY id DESC LIMIT 1').get() as any)
+      ?.digest;
+  else
+    digest = (
+      db
+        .prepare('SELECT digest FROM candidates ORDER BY tick DESC, attempt DESC LIMIT 1')
+        .get() as any
+    )?.digest;
   if (!digest) return null;
-  const parts = JSON.parse((db.prepare('SELECT parts FROM candidates WHERE digest = ?').get(digest) as any).parts) as {
+  const parts = JSON.parse(
+    (db.prepare('SELECT parts FROM candidates WHERE digest = ?').get(digest) as any).parts,
+  ) as {
     step: string;
     readHash: string;
   }[];
   const s2 = parts.find((p) => p.step === 's2') as { readHash: string };
-  const text = (db.prepare("SELECT text FROM report WHERE step = 's2' AND hash = ?").get(s2.readHash) as { text: string }).text;
+  const text = (
+    db.prepare("SELECT text FROM report WHERE step = 's2' AND hash = ?").get(s2.readHash) as {
+      text: string;
+    }
+  ).text;
   const quote = /(\d+(?:\.\d+)? million)/.exec(text)?.[1] ?? '?';
   return { digest, quote, why };
 }

@@ -96,8 +96,9 @@ export function protectedWrite(
     if (fencing) {
       const cond = process.env.LAB_BREAK === 'fence' ? '' : ' AND epoch <= ?';
       const args = process.env.LAB_BREAK === 'fence' ? [] : [w.token];
-      ok = db.prepare(`UPDATE fence SET writes = writes + 1 WHERE id = 1${cond}`).run(...args)
-        .changes === 1;
+      ok =
+        db.prepare(`UPDATE fence SET writes = writes + 1 WHERE id = 1${cond}`).run(...args)
+          .changes === 1;
     }
     const outcome = !ok ? 'rejected' : w.token < epoch ? 'stale-applied' : 'applied';
     if (ok) apply(epoch);
