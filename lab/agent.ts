@@ -10,7 +10,10 @@ import { createServer, request } from 'node:http';
 import { FEED_SCHEMA, logEvent, open, protectedWrite, sha256, short, type Db } from './store.ts';
 
 type Msg = Record<string, any>;
-const send = (m: Msg) => process.send?.(m);
+/** Send to the orchestrator; once it has gone (killed), say nothing (no EPIPE). */
+const send = (m: Msg) => {
+  if (process.connected) process.send?.(m, undefined, {}, () => {});
+};
 const STEPS = ['s1', 's2', 's3', 's4'] as const;
 type Step = (typeof STEPS)[number];
 const WORK_ID = 'digest/q3-report';
