@@ -159,6 +159,7 @@ async function main() {
   const all = cases().filter((c) => only.length === 0 || only.includes(c.group));
   const started = Date.now();
   const results: CaseResult[] = new Array(all.length);
+  const failed: { id: string; error: string }[] = [];
   const pools = Array.from({ length: jobs }, () => new Pool(3));
   const cleanup = () => Promise.all(pools.map((p) => p.close()));
   process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
@@ -173,6 +174,7 @@ async function main() {
             r = await runCase(all[i], n, pool, tickMs, join(ROOT, 'tmp', 'lab', `job${j}`));
           } catch (e) {
             console.error(`lab: ${all[i].id}: ${String((e as Error)?.stack ?? e)}`);
+            failed.push({ id: all[i].id, error: String((e as Error)?.message ?? e) });
             await pool.close();
             continue;
           }
@@ -208,6 +210,8 @@ async function main() {
       sqlite: sqliteVersion(),
       cases: results.filter(Boolean),
       examples,
+      /** Cases that could not run (a process failed to start): listed, never dropped silently. */
+      failed,
     };
     writeFileSync(out, JSON.stringify(data, null, 1) + '\n');
     const bad = results.filter((r) => !r.agree);

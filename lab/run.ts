@@ -12,7 +12,7 @@
  * the verdicts come from lab/check.ts.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Switches } from '../src/model/switches.ts';
@@ -168,7 +168,32 @@ export interface RunOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Processes a killed lab left behind in this run directory. A lab killed
+ * outright (SIGKILL) cannot stop its children; they leave when their IPC
+ * channel closes, except one it had paused with SIGSTOP, which cannot run to
+ * notice. Every run writes its processes' ids to `pids`; the next run in the
+ * same directory (and the test that kills a lab) SIGKILLs those that are
+ * still lab agents. Returns the ids it killed.
+ */
+export function reapLeftovers(dir: string): number[] {
+  const file = join(dir, 'pids');
+  if (!existsSync(file)) return [];
+  const killed: number[] = [];
+  for (const pid of readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number)) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(AGENT)) continue;
+      process.kill(pid, 'SIGKILL');
+      killed.push(pid);
+    } catch {
+      // gone already (or no /proc: nothing to reap)
+    }
+  }
+  return killed;
+}
+
 export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promise<LabRun> {
+  reapLeftovers(o.dir);
   rmSync(o.dir, { recursive: true, force: true });
   mkdirSync(o.dir, { recursive: true });
   const storeFile = join(o.dir, 'store.sqlite');
@@ -190,6 +215,7 @@ export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promis
   const take = async () => {
     const a = await o.pool.take();
     mine.push(a);
+    appendFileSync(join(o.dir, 'pids'), `${a.pid}\n`);
     return a;
   };
   const faults: FaultNote[] = [];

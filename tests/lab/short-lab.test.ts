@@ -15,14 +15,14 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAIN, type Switches } from '../../src/model/switches.ts';
 import { BASE_SCHEDULE } from '../../src/model/schedule.ts';
 import { SECTION_TEXT } from '../../src/model/world.ts';
 import { variantSettings } from '../../src/model/faults.ts';
-import { Pool, runOnce, type LabRun } from '../../lab/run.ts';
+import { Pool, reapLeftovers, runOnce, type LabRun } from '../../lab/run.ts';
 import { INVARIANTS } from '../../lab/check.ts';
 import { open } from '../../lab/store.ts';
 
@@ -118,9 +118,9 @@ test('a run killed part-way: its SQLite files stay readable and no lab process o
   );
   await new Promise<void>((res, rej) => {
     child.stdout.on('data', (b: Buffer) => {
-      if (/tick 9\b/.test(String(b))) res(); // #1 is paused, #2 at work: kill the lab itself
+      if (/tick 6\b/.test(String(b))) res(); // #1 is stopped (SIGSTOP), #2 at work: kill the lab itself
     });
-    child.on('exit', () => rej(new Error('the run ended before tick 9')));
+    child.on('exit', () => rej(new Error('the run ended before tick 6')));
   });
   child.kill('SIGKILL');
   await new Promise((r) => child.once('exit', r));
@@ -134,21 +134,23 @@ test('a run killed part-way: its SQLite files stay readable and no lab process o
     db.close();
   }
   const store = open(join(dir, 'store.sqlite'), true);
-  const pids = (
-    store.prepare('SELECT pid FROM attempts WHERE pid IS NOT NULL').all() as { pid: number }[]
-  ).map((r) => r.pid);
+  const stopped = (store.prepare('SELECT pid FROM attempts WHERE n = 1').get() as { pid: number })
+    .pid;
   assert.ok(
     (store.prepare('SELECT COUNT(*) AS n FROM journal').get() as { n: number }).n >= 2,
     'journal rows survived',
   );
   store.close();
-  assert.ok(pids.length >= 2);
-  // The agents leave when their parent's IPC channel closes; a paused one is SIGKILLed by nobody, so
-  // the orchestrator's death must not leave it stopped for ever: see lab/agent.ts (disconnect).
-  for (let i = 0; i < 50 && pids.some(alive); i++) await sleep(100);
-  assert.deepEqual(
-    pids.filter(alive),
-    [],
-    'attempt processes left running after the lab was killed',
-  );
+  // every process of the run: the feed, the controller, each attempt
+  const pids = readFileSync(join(dir, 'pids'), 'utf8').split('\n').filter(Boolean).map(Number);
+  const others = pids.filter((p) => p !== stopped);
+  assert.ok(others.length >= 3);
+  // The running ones leave when their parent's IPC channel closes (lab/agent.ts, disconnect)…
+  for (let i = 0; i < 50 && others.some(alive); i++) await sleep(100);
+  assert.deepEqual(others.filter(alive), [], 'lab processes left running after the lab was killed');
+  // …but #1, stopped by SIGSTOP, cannot notice: the next run in that directory reaps it.
+  assert.equal(alive(stopped), true, '#1 was stopped when the lab died');
+  assert.deepEqual(reapLeftovers(dir), [stopped]);
+  for (let i = 0; i < 50 && alive(stopped); i++) await sleep(100);
+  assert.equal(alive(stopped), false);
 });
