@@ -11,6 +11,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import { format } from 'prettier';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -213,7 +214,8 @@ async function main() {
       /** Cases that could not run (a process failed to start): listed, never dropped silently. */
       failed,
     };
-    writeFileSync(out, JSON.stringify(data, null, 1) + '\n');
+    // formatted as `npm run format:check` expects
+    writeFileSync(out, await format(JSON.stringify(data), { parser: 'json' }));
     const bad = results.filter((r) => !r.agree);
     const failed = all.length - results.filter(Boolean).length;
     if (failed) console.log(`lab: ${failed} cases failed to run (see above)`);
