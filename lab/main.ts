@@ -217,8 +217,7 @@ async function main() {
     // formatted as `npm run format:check` expects
     writeFileSync(out, await format(JSON.stringify(data), { parser: 'json' }));
     const bad = results.filter((r) => !r.agree);
-    const failed = all.length - results.filter(Boolean).length;
-    if (failed) console.log(`lab: ${failed} cases failed to run (see above)`);
+    if (failed.length) console.log(`lab: ${failed.length} cases failed to run (see above)`);
     console.log(
       `lab: ${results.length} cases × ${n} runs in ${secs} s; ${bad.length} disagree with the model; wrote ${out}`,
     );
