@@ -49,6 +49,19 @@ const STEPS = {
       () => run(PRETTIER, ['--check', ROOT], { timeout: 5 * MIN }),
     ),
   unit: () => run(VITEST, ['run', '--project', 'unit'], { timeout: 5 * MIN }),
+  // the short lab: real processes, kills and pauses (tests/lab); no build needed
+  lab: () =>
+    run(
+      process.execPath,
+      [
+        '--disable-warning=ExperimentalWarning',
+        '--test',
+        join(ROOT, 'tests', 'lab', 'short-lab.test.ts'),
+      ],
+      {
+        timeout: 5 * MIN,
+      },
+    ),
   build: build('dist'),
   checks: () =>
     seq(

@@ -22,6 +22,8 @@ export const PAGE = {
   model: '/model/',
   search: '/search/',
   faults: '/faults/',
+  /** The model against real parts (lab/, src/data/lab.json). */
+  lab: '/lab/',
   runsJson: '/data/runs.json',
   faultsJson: '/data/faults.json',
   /** The article's Try-it panel: what each setting's run shows there (tryit-table.ts GlanceTable). */
