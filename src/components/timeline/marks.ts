@@ -14,6 +14,7 @@
 import { REVENUE, short, type Run, type InvariantId } from '../../model/browser.ts';
 import { breachText, subjectText } from '../../lib/narrate.ts';
 import { isFaultEvent, narrateFault } from '../../lib/narrate-faults.ts';
+import { invariantLabel } from '../../lib/vocabulary.ts';
 
 export type Tone = 'safe' | 'stale' | 'duplicate' | 'wrong' | 'waiting' | 'neutral';
 
@@ -220,7 +221,7 @@ export function timelineMarks(run: Run): TimelineMarks {
       group: `attempt-${a.n}`,
       flat: true,
       label: `#${a.n} ${a.kind} ${a.pin}`,
-      sub: 'controller sees',
+      sub: 'seen',
       spans: [],
       points: [],
     };
@@ -229,7 +230,7 @@ export function timelineMarks(run: Run): TimelineMarks {
       group: `attempt-${a.n}`,
       flat: true,
       label: `token ${a.token}`,
-      sub: 'really does',
+      sub: 'really',
       spans: [],
       points: [],
     };
@@ -485,7 +486,9 @@ export function timelineMarks(run: Run): TimelineMarks {
   }
   rows.push(news);
 
-  // ── Breaches the controller or the newsletter let through, each a mark of its own.
+  // ── Breaches, each named on the figure by its invariant (#fig grammar 6). The controller's and the
+  // newsletter's get a mark of their own; a stale write or a duplicate post is already marked on its own
+  // chip, so it gets its name beside it: one claim per run of consecutive breaches in one lane.
   for (const b of run.breaches) {
     const id = BREACH_ROW[b.invariant];
     const row = rows.find((r) => r.id === id);
@@ -494,10 +497,48 @@ export function timelineMarks(run: Run): TimelineMarks {
       tick: b.tick,
       kind: 'breach',
       tone: 'wrong',
-      label: '!',
+      label: invariantLabel(b.invariant, true),
       title: `t${b.tick}: ${breachText(b)}`,
       data: { invariant: b.invariant },
     });
+  }
+  const claimRow = (b: Run['breaches'][number]): string | undefined => {
+    if (b.invariant === 'duplicateEffect') return 'feed';
+    if (b.invariant !== 'staleWrite') return undefined;
+    const store = b.values.store;
+    return store === 'journal' ? 'journal' : store === 'candidates' ? 'candidates' : 'effects';
+  };
+  const claims: { row: string; inv: InvariantId; from: number; to: number; titles: string[] }[] =
+    [];
+  for (const b of run.breaches) {
+    const id = claimRow(b);
+    if (!id) continue;
+    const prev = claims.find((c) => c.row === id && c.inv === b.invariant && c.to === b.tick - 1);
+    if (prev) {
+      prev.to = b.tick;
+      prev.titles.push(`t${b.tick}: ${breachText(b)}`);
+    } else
+      claims.push({
+        row: id,
+        inv: b.invariant,
+        from: b.tick,
+        to: b.tick,
+        titles: [`t${b.tick}: ${breachText(b)}`],
+      });
+  }
+  for (const c of claims) {
+    const n = c.titles.length;
+    const name = invariantLabel(c.inv, true);
+    rows
+      .find((r) => r.id === c.row)
+      ?.points.push({
+        tick: c.from,
+        kind: 'claim',
+        tone: 'wrong',
+        label: n > 1 ? `${name} ×${n}` : name,
+        title: c.titles.join(' '),
+        data: { invariant: c.inv },
+      });
   }
   return { lastTick: last, rows };
 }
