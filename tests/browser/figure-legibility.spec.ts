@@ -26,7 +26,7 @@ interface Finding {
 }
 
 /** Runs in the page: the findings over every visible figure in <main>. */
-function measure(minPx: number): Finding {
+function measure([minPx, which]: [number, string]): Finding {
   const out: Finding = { small: [], overlaps: [], crossed: [], figures: 0, labels: 0 };
   const visible = (el: Element) => {
     if (el.closest('defs, pattern, title, [hidden]')) return false;
@@ -58,7 +58,7 @@ function measure(minPx: number): Finding {
   const shrink = (r: DOMRect, d: number) =>
     new DOMRect(r.x + d, r.y + d, Math.max(0, r.width - 2 * d), Math.max(0, r.height - 2 * d));
 
-  const figures = [...document.querySelectorAll('main figure')].filter(visible);
+  const figures = [...document.querySelectorAll(which)].filter(visible);
   out.figures = figures.length;
   for (const fig of figures) {
     // HTML labels of the figure (legend keys, readout), its caption excepted: at least 12 px.
@@ -106,39 +106,53 @@ function measure(minPx: number): Finding {
   return out;
 }
 
+/** The timeline figures (this area's) and every other figure (the article's, the sequence diagrams), tested apart. */
+const KINDS = [
+  ['timeline', 'main figure[data-timeline]'],
+  ['other figures', 'main figure:not([data-timeline])'],
+] as const;
+
 for (const path of [...READING, ...TRACES]) {
-  test(`figures on /${path.slice(0, 40)} read at their size @pages`, async ({ page }, info) => {
-    test.setTimeout(180_000);
+  for (const [kind, which] of KINDS) {
+    test(`${kind} on /${path.slice(0, 40)} read at their size @pages`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      const f = await page.evaluate(measure, [MIN_PX, which] as [number, string]);
+      if (kind === 'timeline') {
+        expect(f.figures, 'the page has a timeline').toBeGreaterThan(0);
+        expect(f.labels, 'the figures have labels').toBeGreaterThan(0);
+      }
+      expect(f.small.slice(0, 20), `labels under ${MIN_PX} px (${f.small.length})`).toEqual([]);
+      expect(f.overlaps.slice(0, 20), `overlapping labels (${f.overlaps.length})`).toEqual([]);
+      expect(f.crossed.slice(0, 20), `labels crossed (${f.crossed.length})`).toEqual([]);
+    });
+  }
+  if (!READING.includes(path)) continue;
+  test(`nothing on /${path} scrolls sideways at 360 px @pages`, async ({ page }, info) => {
+    test.skip(info.project.name !== 'phone-360', 'a phone-width check');
     await page.goto(path);
     await page.waitForLoadState('load');
-    const f = await page.evaluate(measure, MIN_PX);
-    expect(f.figures, 'the page has figures').toBeGreaterThan(0);
-    expect(f.labels, 'the figures have labels').toBeGreaterThan(0);
-    expect(f.small.slice(0, 20), `labels under ${MIN_PX} px (${f.small.length})`).toEqual([]);
-    expect(f.overlaps.slice(0, 20), `overlapping labels (${f.overlaps.length})`).toEqual([]);
-    expect(f.crossed.slice(0, 20), `labels crossed (${f.crossed.length})`).toEqual([]);
-    if (info.project.name === 'phone-360' && READING.includes(path)) {
-      const sideways = await page.evaluate(() => {
-        const out: string[] = [];
-        const vw = window.innerWidth;
-        if (document.documentElement.scrollWidth > vw)
-          out.push(`page scrollWidth ${document.documentElement.scrollWidth} > ${vw}`);
-        for (const fig of document.querySelectorAll('main figure')) {
-          for (const el of [fig, ...fig.querySelectorAll('*')]) {
-            if (el.getClientRects().length === 0) continue;
-            const cs = getComputedStyle(el);
-            if (
-              (cs.overflowX === 'auto' || cs.overflowX === 'scroll') &&
-              el.scrollWidth > el.clientWidth + 1
-            )
-              out.push(
-                `${el.tagName.toLowerCase()}.${el.className} in ${fig.getAttribute('data-timeline') ?? fig.id ?? ''} scrolls: ${el.scrollWidth} > ${el.clientWidth}`,
-              );
-          }
+    const sideways = await page.evaluate(() => {
+      const out: string[] = [];
+      const vw = window.innerWidth;
+      if (document.documentElement.scrollWidth > vw)
+        out.push(`page scrollWidth ${document.documentElement.scrollWidth} > ${vw}`);
+      for (const fig of document.querySelectorAll('main figure')) {
+        for (const el of [fig, ...fig.querySelectorAll('*')]) {
+          if (el.getClientRects().length === 0) continue;
+          const cs = getComputedStyle(el);
+          if (
+            (cs.overflowX === 'auto' || cs.overflowX === 'scroll') &&
+            el.scrollWidth > el.clientWidth + 1
+          )
+            out.push(
+              `${el.tagName.toLowerCase()}.${el.className} in ${fig.getAttribute('data-timeline') ?? fig.id ?? ''} scrolls: ${el.scrollWidth} > ${el.clientWidth}`,
+            );
         }
-        return out;
-      });
-      expect(sideways, 'nothing on a reading page scrolls sideways at 360 px').toEqual([]);
-    }
+      }
+      return out;
+    });
+    expect(sideways, 'nothing on a reading page scrolls sideways at 360 px').toEqual([]);
   });
 }

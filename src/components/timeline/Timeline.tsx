@@ -250,7 +250,9 @@ export default function Timeline(props: TimelineProps) {
     const c = `tl-s tl-${s.kind} t-${s.tone}`;
     const title = bare && compact ? null : <title>{s.title}</title>;
     // A label inside its bar when it fits; else its first words (a strip cuts a long span); else none.
-    const inset = s.kind === 'version' ? 10 : 4;
+    // Clear of the report-change glyph, which sits at the start of the new version's bar.
+    const inset =
+      s.kind !== 'version' ? 4 : s.from === from && s.from === run.versionChangedAt ? 18 : 10;
     const fit =
       compact || !s.label
         ? undefined
