@@ -78,8 +78,8 @@ const hasLabel = (p: Point) => !!p.label && p.kind !== 'call';
 
 /**
  * A point's label and side: the full label on the right of its glyph when it fits before `limit`
- * (the plot's right edge), else its first words (before " · ") there, else the full or short label
- * ending left of the glyph when that stays inside the plot; else the short one on the right.
+ * (the plot's right edge), else ending left of the glyph when that stays inside the plot; else its
+ * first words (before " · ") the same way; else the first words on the right.
  */
 function placeLabel(
   label: string,
@@ -88,10 +88,10 @@ function placeLabel(
   left = 0,
 ): { text: string; end: boolean } {
   const short = label.split(' · ')[0];
-  for (const text of [label, short])
+  for (const text of [label, short]) {
     if (gx + 10 + textWidth(text) <= limit) return { text, end: false };
-  for (const text of [label, short])
     if (gx - 10 - textWidth(text) >= left) return { text, end: true };
+  }
   return { text: short, end: false };
 }
 
@@ -272,7 +272,7 @@ export default function Timeline(props: TimelineProps) {
             {title}
             <path d={`M${x1} ${mid}H${x1 + w}`} />
             {s.kind === 'asleep' && !compact && textWidth(s.label ?? '') <= w ? (
-              <text x={x1 + w / 2} y={mid - 5} text-anchor="middle">
+              <text x={x1 + w / 2} y={mid - 9} text-anchor="middle">
                 {s.label}
               </text>
             ) : null}
