@@ -122,7 +122,7 @@ function stackSlots(row: Row, col: number, x: (t: number) => number, limit: numb
  * On a track (a flat row), a label that goes under the line instead of beside the glyph: a pause
  * (#1 silent before an action: the asleep line and its label follow it), a second labelled mark
  * at the same tick (#1 wakes to send and dies there), or a label that would cover a later mark of
- * its track (the model calls after "wakes").
+ * its track (the model calls after "wakes"), or one that a continuing line would run through.
  */
 function labelUnder(row: Row, p: Point, i: number, col: number, limit: number): boolean {
   if (!row.flat || !hasLabel(p)) return false;
@@ -132,7 +132,9 @@ function labelUnder(row: Row, p: Point, i: number, col: number, limit: number): 
     end > limit ||
     row.points.slice(0, i).some((q) => q.tick === p.tick && hasLabel(q)) ||
     row.points.some((q) => q !== p && q.tick > p.tick && q.tick < end) ||
-    row.spans.some((s) => s.label && s.kind !== 'asleep' && s.from > p.tick && s.from < end)
+    row.spans.some((s) => s.label && s.kind !== 'asleep' && s.from > p.tick && s.from < end) ||
+    // A line that carries on past the glyph would show between the label's words ("wakes, assembles").
+    row.spans.some((s) => s.from < end && s.to > p.tick + 0.5)
   );
 }
 
