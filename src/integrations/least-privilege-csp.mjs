@@ -2,18 +2,21 @@
 //
 // Astro writes one policy for the whole build: every page lists the hash of every inline
 // script and <style> of every page, and the config's `style-src-attr 'unsafe-inline'`
-// (needed by Shiki's, KaTeX's and the timeline's style="" attributes) applies everywhere.
+// (needed by Shiki's and KaTeX's style="" attributes) applies everywhere.
 // Astro.csp (insertDirective, insertScriptHash, insertStyleResource, …) can only add to that
 // policy per page, never remove, and a layout cannot know while rendering its <head> whether
 // the content below will carry a style attribute. So after the build, on each page:
 //   - script-src / style-src keep only the hashes of inline scripts/<style>s on the page;
-//   - style-src-attr becomes 'none' unless an element of the page has a style attribute.
+//   - style-src-attr becomes 'none' unless an element of the page has a style attribute;
+//   - a trace page (/traces/…) with a style attribute fails the build: its figures carry every
+//     style by class or presentation attribute (the timeline's hatch is fill="url(#…)"), so no
+//     trace page's policy allows inline style attributes.
 // 'wasm-unsafe-eval' is granted nowhere: Pagefind compiles its WebAssembly in its worker
 // (/pagefind/pagefind-worker.js), which a <meta> policy does not govern. check-dist's csp
 // check verifies the result (scripts/check-dist.mjs).
 import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Parser } from 'htmlparser2';
 
@@ -27,11 +30,15 @@ const hashOf = (algo, text) =>
 export function pageNeeds(html) {
   const inline = [];
   let styleAttr = false;
+  let styled = null;
   let open = null;
   new Parser(
     {
       onopentag(name, a) {
-        if ('style' in a) styleAttr = true;
+        if ('style' in a) {
+          styleAttr = true;
+          styled ??= `<${name}${a.class ? ` class="${a.class}"` : ''} style="${a.style}">`;
+        }
         if ((name === 'script' && !a.src && EXECUTED.test(a.type ?? '')) || name === 'style')
           open = '';
       },
@@ -47,7 +54,7 @@ export function pageNeeds(html) {
     },
     { lowerCaseAttributeNames: true },
   ).end(html);
-  return { inline, styleAttr };
+  return { inline, styleAttr, styled };
 }
 
 /** The policy with unused hashes dropped and style-src-attr 'none' where nothing needs it. */
@@ -79,7 +86,12 @@ export default function leastPrivilegeCsp() {
           const html = await readFile(file, 'utf8');
           const m = CSP_META.exec(html);
           if (!m) continue;
-          const narrowed = narrowPolicy(m[2], pageNeeds(html));
+          const needs = pageNeeds(html);
+          if (needs.styleAttr && /^traces[\\/]/.test(relative(root, file)))
+            throw new Error(
+              `${file}: a trace page must not need style-src-attr, but has ${needs.styled}`,
+            );
+          const narrowed = narrowPolicy(m[2], needs);
           if (narrowed === m[2]) continue;
           await writeFile(
             file,

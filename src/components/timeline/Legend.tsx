@@ -10,6 +10,7 @@
 import type { JSX } from 'preact';
 import type { Run } from '../../model/browser.ts';
 import { isFaultEvent } from '../../lib/narrate-faults.ts';
+import { timelineMarks } from './marks.ts';
 
 /** Legend keys of the fault marks, in legend order; 'epoch-back' is a restart that did not keep the epoch. */
 export const FAULT_KEYS = [
@@ -75,65 +76,263 @@ const FAULT_ENTRIES: Record<FaultKey, () => JSX.Element> = {
   ),
 };
 
-export function Legend({ faults = [] }: { faults?: readonly FaultKey[] }) {
-  return (
-    <ul class="tl-legend">
-      <li>
+/** The base entries, each under the key legendKeys() gives it. */
+const BASE_ENTRIES: [string, () => JSX.Element][] = [
+  [
+    'change',
+    () => (
+      <>
+        <span class="tl-k k-change t-neutral">▽</span>the report changes (dashed line down the
+        lanes)
+      </>
+    ),
+  ],
+  [
+    'epoch',
+    () => (
+      <>
+        <span class="tl-k k-step" />
+        owner epoch (steps up)
+      </>
+    ),
+  ],
+  [
+    'running',
+    () => (
+      <>
         <span class="tl-k t-neutral">{'\u00a0'}</span>running
-      </li>
-      <li>
+      </>
+    ),
+  ],
+  [
+    'hatch',
+    () => (
+      <>
         <span class="tl-k k-hatch">{'\u00a0'}</span>unknown · unconfirmed · waiting
-      </li>
-      <li>
+      </>
+    ),
+  ],
+  [
+    'working',
+    () => (
+      <>
         <span class="tl-k k-line t-neutral" />
-        working
-      </li>
-      <li>
+        working (• a model call)
+      </>
+    ),
+  ],
+  [
+    'asleep',
+    () => (
+      <>
         <span class="tl-k k-dots t-waiting" />
         asleep
-      </li>
-      <li>
+      </>
+    ),
+  ],
+  [
+    'wakes',
+    () => (
+      <>
+        <span class="tl-k k-ring t-waiting">{'\u00a0'}</span>wakes
+      </>
+    ),
+  ],
+  [
+    'admit',
+    () => (
+      <>
         <span class="tl-k t-neutral">▶</span>admitted
-      </li>
-      <li>
+      </>
+    ),
+  ],
+  [
+    'suspect',
+    () => (
+      <>
         <span class="tl-k t-waiting">?</span>suspected
-      </li>
-      <li>
+      </>
+    ),
+  ],
+  [
+    'accept',
+    () => (
+      <>
         <span class="tl-k t-safe">✓</span>accepted, done
-      </li>
-      <li>
+      </>
+    ),
+  ],
+  [
+    'fenced',
+    () => (
+      <>
         <span class="tl-k t-stale">⊣</span>fenced
-      </li>
-      <li>
+      </>
+    ),
+  ],
+  [
+    'refuse',
+    () => (
+      <>
         <span class="tl-k t-stale">✕</span>refused
-      </li>
-      <li>
+      </>
+    ),
+  ],
+  [
+    'dies',
+    () => (
+      <>
         <span class="tl-k t-neutral">✕</span>dies
-      </li>
-      <li>
+      </>
+    ),
+  ],
+  [
+    'write',
+    () => (
+      <>
         <span class="tl-k t-neutral">#1 s1</span>write applied
-      </li>
-      <li>
+      </>
+    ),
+  ],
+  [
+    'rejected',
+    () => (
+      <>
         <span class="tl-k k-dash k-strike t-stale">#1 s3</span>write rejected, stale token
-      </li>
-      <li>
-        <span class="tl-k k-heavy t-wrong">!</span>stale write applied
-      </li>
-      <li>
+      </>
+    ),
+  ],
+  [
+    'stale-applied',
+    () => (
+      <>
+        <span class="tl-k k-heavy t-wrong">#1 s3</span>stale write applied
+      </>
+    ),
+  ],
+  [
+    'restore',
+    () => (
+      <>
         <span class="tl-k k-dash t-safe">↺</span>restored
-      </li>
-      <li>
+      </>
+    ),
+  ],
+  [
+    'awaiting',
+    () => (
+      <>
+        <span class="tl-k k-dots k-thin t-neutral" />
+        candidate awaiting assessment
+      </>
+    ),
+  ],
+  [
+    'post',
+    () => (
+      <>
         <span class="tl-k t-neutral">P1</span>post
-      </li>
-      <li>
+      </>
+    ),
+  ],
+  [
+    'dup',
+    () => (
+      <>
         <span class="tl-k k-double t-duplicate">P2 dup</span>duplicate post
-      </li>
-      <li>
+      </>
+    ),
+  ],
+  [
+    'remembered',
+    () => (
+      <>
         <span class="tl-k k-dash t-neutral">↺P1</span>answered from the key
-      </li>
-      <li>
-        <span class="tl-k t-wrong">!</span>invariant broken
-      </li>
+      </>
+    ),
+  ],
+  [
+    'newsletter',
+    () => (
+      <>
+        <span class="tl-k k-dot t-neutral" />
+        newsletter admitted
+      </>
+    ),
+  ],
+  [
+    'breach',
+    () => (
+      <>
+        <span class="tl-k t-wrong">!</span>invariant broken (named beside it)
+      </>
+    ),
+  ],
+  [
+    'claim',
+    () => (
+      <>
+        <span class="tl-k k-claim t-wrong">|</span>invariant broken by the mark beside it
+      </>
+    ),
+  ],
+  [
+    'highlight',
+    () => (
+      <>
+        <span class="tl-k k-band">{'\u00a0'}</span>the ticks the caption names
+      </>
+    ),
+  ],
+];
+
+/** The legend keys of the marks a run's figure draws (and the highlight band when it has one). */
+export function legendKeys(run: Run, opts: { highlight?: boolean } = {}): string[] {
+  const m = timelineMarks(run);
+  const have = new Set<string>();
+  for (const r of m.rows) {
+    for (const sp of r.spans) {
+      if (sp.kind === 'epoch') have.add('epoch');
+      else if (sp.kind === 'running') have.add('running');
+      else if (sp.tone === 'waiting' && sp.kind !== 'asleep') have.add('hatch');
+      else if (sp.kind === 'working' || sp.kind === 'asleep' || sp.kind === 'awaiting')
+        have.add(sp.kind);
+    }
+    for (const p of r.points) {
+      const o = p.data?.outcome;
+      if (p.kind === 'write') have.add(o === 'applied' ? 'write' : String(o));
+      else if (p.kind === 'post') have.add(p.data?.duplicate === true ? 'dup' : 'post');
+      else if (p.kind === 'done') have.add('accept');
+      else if (p.kind === 'refused') have.add('refuse');
+      else if (p.kind === 'call') have.add('working');
+      else have.add(p.kind);
+    }
+  }
+  if (opts.highlight) have.add('highlight');
+  return BASE_ENTRIES.map(([k]) => k).filter((k) => have.has(k));
+}
+
+/**
+ * The legend: `keys` lists the base entries to show (legendKeys: what the figure uses); without it,
+ * every entry (the explorer's one legend, shared by every run it shows).
+ */
+export function Legend({
+  faults = [],
+  keys,
+}: {
+  faults?: readonly FaultKey[];
+  keys?: readonly string[];
+}) {
+  const shown = keys
+    ? BASE_ENTRIES.filter(([k]) => keys.includes(k))
+    : BASE_ENTRIES.filter(([k]) => k !== 'highlight');
+  return (
+    <ul class="tl-legend">
+      {shown.map(([k, entry]) => (
+        <li key={k} data-entry={k}>
+          {entry()}
+        </li>
+      ))}
       {faults.map((k) => (
         <li class="tl-fault-k" data-k={k} key={k}>
           {FAULT_ENTRIES[k]()}

@@ -54,41 +54,106 @@ export interface TimelineProps {
    * figure above them carries the same run's).
    */
   bare?: boolean;
+  /**
+   * Draw only ticks [from, to] (a strip of the run): reading pages wrap a full run into strips that
+   * fit their column instead of scrolling it sideways. Lanes with nothing in the strip are left out.
+   */
+  window?: [number, number];
+  /** Width of the lane-name column, in px (default 166; 64 compact). A strip for a phone uses a narrower one. */
+  gutterWidth?: number;
+  /** Leave out the second line of the lane names ("controller sees", …): a narrow gutter has no room. */
+  noSubs?: boolean;
 }
 
-const AXIS = 22;
-const PITCH = 15;
-/** The width a full-size figure aims to fit: labels and plot together. */
-const FIT = 860;
+const AXIS = 24;
+/** One stacking line of a lane (glyph or chip, 12 px text). */
+const PITCH = 19;
+/** Every label is set at 12 px (--figure-text-min): a generous estimate of its width, for layout. */
+const CHAR = 7.4;
+const textWidth = (t: string) => t.length * CHAR;
+/** A tick's column: wide enough for a chip holding six characters at 12 px ("P2 dup"). */
+const COL = 54;
 
-function rowHeight(row: Row, compact: boolean): number {
-  // A track with a label under its line is taller (see `under` below).
-  if (row.flat) return compact ? 10 : row.points.some((p, i) => labelUnder(row, p, i)) ? 32 : 18;
-  const perTick = new Map<number, number>();
-  for (const p of row.points) perTick.set(p.tick, (perTick.get(p.tick) ?? 0) + 1);
-  const stack = Math.max(1, ...perTick.values());
-  return compact
-    ? Math.max(10, stack * 5 + 2)
-    : Math.max(row.sub && !row.group ? 32 : 22, stack * PITCH + 6);
+const hasLabel = (p: Point) => !!p.label && p.kind !== 'call';
+
+/**
+ * A point's label and side: the full label on the right of its glyph when it fits before `limit`
+ * (the plot's right edge), else ending left of the glyph when that stays inside the plot; else its
+ * first words (before " · ") the same way; else the first words on the right.
+ */
+function placeLabel(
+  label: string,
+  gx: number,
+  limit: number,
+  left = 0,
+): { text: string; end: boolean } {
+  const short = label.split(' · ')[0];
+  for (const text of [label, short]) {
+    if (gx + 10 + textWidth(text) <= limit) return { text, end: false };
+    if (gx - 10 - textWidth(text) >= left) return { text, end: true };
+  }
+  return { text: short, end: false };
 }
 
-const hasLabel = (p: Point) => !!p.label && p.kind !== 'call' && p.kind !== 'breach';
+/** Where each mark of a stacking lane sits: on the first line where it and its label clear what is already there. */
+function stackSlots(row: Row, col: number, x: (t: number) => number, limit: number): number[] {
+  const ends: number[] = [];
+  const out: number[] = [];
+  const order = row.points
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => a.p.tick - b.p.tick || a.i - b.i);
+  for (const { p, i } of order) {
+    const chip = CHIPS.has(p.kind);
+    const x0 = chip ? x(p.tick) + 2 : p.kind === 'change' ? x(p.tick) - 6 : x(p.tick) + 2;
+    let x1 = chip ? x(p.tick) + col - 2 : x(p.tick) + 18;
+    if (!chip && hasLabel(p)) {
+      const at = placeLabel(p.label!, x(p.tick) + 10, limit);
+      x1 = at.end ? x1 : x(p.tick) + 20 + textWidth(at.text) + 4;
+    }
+    let k = ends.findIndex((end) => end <= x0);
+    if (k < 0) k = ends.length;
+    ends[k] = x1;
+    out[i] = k;
+  }
+  return out;
+}
 
 /**
  * On a track (a flat row), a label that goes under the line instead of beside the glyph: a pause
- * (#1 silent before an action: the asleep line and its label follow it), or a second labelled mark
- * at the same tick (#1 wakes to send and dies there). Only the fault schedule's runs have either.
+ * (#1 silent before an action: the asleep line and its label follow it), a second labelled mark
+ * at the same tick (#1 wakes to send and dies there), or a label that would cover a later mark of
+ * its track (the model calls after "wakes"), or one that a continuing line would run through.
  */
-function labelUnder(row: Row, p: Point, i: number): boolean {
+function labelUnder(row: Row, p: Point, i: number, col: number, limit: number): boolean {
   if (!row.flat || !hasLabel(p)) return false;
+  const end = p.tick + (20 + textWidth(p.label!)) / col;
   return (
-    p.kind === 'silent' || row.points.slice(0, i).some((q) => q.tick === p.tick && hasLabel(q))
+    p.kind === 'silent' ||
+    end > limit ||
+    row.points.slice(0, i).some((q) => q.tick === p.tick && hasLabel(q)) ||
+    row.points.some((q) => q !== p && q.tick > p.tick && q.tick < end) ||
+    row.spans.some((s) => s.label && s.kind !== 'asleep' && s.from > p.tick && s.from < end) ||
+    // A line that carries on past the glyph would show between the label's words ("wakes, assembles").
+    row.spans.some((s) => s.from < end && s.to > p.tick + 0.5)
   );
 }
+
+const CHIPS = new Set(['write', 'restore', 'post', 'remembered', 'rejected', 'expired']);
 
 /** The run's own marks: in a group that other figures can <use> when it has an id, as they are otherwise. */
 const Shared = ({ id, children }: { id?: string; children?: ComponentChildren }) =>
   id ? <g id={id}>{children}</g> : <>{children}</>;
+
+/** A row with only the marks inside ticks [from, to]: spans cut to it, points outside left out. */
+function crop(row: Row, from: number, to: number): Row {
+  return {
+    ...row,
+    spans: row.spans
+      .filter((sp) => sp.to > from && sp.from < to + 1)
+      .map((sp) => ({ ...sp, from: Math.max(sp.from, from), to: Math.min(sp.to, to + 1) })),
+    points: row.points.filter((p) => p.tick >= from && p.tick <= to),
+  };
+}
 
 const cls = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
@@ -115,49 +180,90 @@ export default function Timeline(props: TimelineProps) {
     marked,
     shared,
     bare = false,
+    window: win,
+    gutterWidth,
+    noSubs = false,
   } = props;
-  const m = timelineMarks(run);
-  const gutter = compact ? 64 : 166;
-  const right = compact ? 4 : 28;
-  const n = Math.max(m.lastTick + 1, ticks ?? 0);
-  // Columns share a fixed width (about the trace page's column at 1280 px), between 32 and 44 units each.
-  const col = compact ? 20 : Math.max(32, Math.min(44, Math.floor((FIT - gutter - right) / n)));
+  const all = timelineMarks(run);
+  const from = win ? Math.max(0, win[0]) : 0;
+  const lastShown = win ? Math.min(all.lastTick, win[1]) : all.lastTick;
+  // A strip keeps the lanes that have something in it (a whole group, both tracks, or none of it).
+  const rows = win
+    ? (() => {
+        const cropped = all.rows.map((r) => crop(r, from, lastShown));
+        const keep = new Set(
+          cropped.filter((r) => r.spans.length || r.points.length).map((r) => r.group ?? r.id),
+        );
+        return cropped.filter((r) => keep.has(r.group ?? r.id));
+      })()
+    : all.rows;
+  const gutter = gutterWidth ?? (compact ? 64 : 166);
+  const right = compact ? 4 : 10;
+  const n = win ? lastShown - from + 1 : Math.max(all.lastTick + 1, ticks ?? 0);
+  const col = compact ? 22 : COL;
   const width = n * col + right;
-  const heights = m.rows.map((r) => rowHeight(r, compact));
+  const x = (t: number) => (t - from) * col;
+  const cx = (t: number) => x(t) + col / 2;
+  const slots = rows.map((r) =>
+    r.flat || compact ? null : stackSlots(r, col, x, n * col + right - 2),
+  );
+  /** The tick where a track's label stops fitting on the right (labelUnder). */
+  const tickLimit = from + (n * col + right - 2) / col;
+  const heights = rows.map((r, i) => {
+    if (r.flat) {
+      if (compact) return 12;
+      const under = r.points.some((p, j) => labelUnder(r, p, j, col, tickLimit));
+      const above = r.spans.some((sp) => sp.kind === 'asleep' || sp.kind.startsWith('epoch'));
+      return (above ? 30 : 24) + (under ? 16 : 0);
+    }
+    const lines = Math.max(1, ...(slots[i] ?? [0]).map((k) => k + 1));
+    if (compact) {
+      const perTick = new Map<number, number>();
+      for (const p of r.points) perTick.set(p.tick, (perTick.get(p.tick) ?? 0) + 1);
+      return Math.max(12, Math.max(1, ...perTick.values()) * 6 + 2);
+    }
+    return Math.max(r.sub && !r.group && !noSubs ? 36 : 26, lines * PITCH + 6);
+  });
   const tops: number[] = [];
   let y = AXIS;
-  m.rows.forEach((r, i) => {
-    const prev = m.rows[i - 1];
+  rows.forEach((r, i) => {
+    const prev = rows[i - 1];
     if (i > 0 && !(r.group && prev?.group === r.group)) y += compact ? 2 : 4;
     tops.push(y);
     y += heights[i];
   });
   const height = y + 4;
-  const x = (t: number) => t * col;
-  const cx = (t: number) => t * col + col / 2;
   const hatch = `${idPrefix}-hatch`;
   const interactive = typeof onSelectTick === 'function' && typeof selectedTick === 'number';
   const handlers = interactive
-    ? tickHandlers({ col, width, lastTick: m.lastTick }, selectedTick!, onSelectTick!)
+    ? tickHandlers({ col, width, lastTick: all.lastTick }, selectedTick!, onSelectTick!)
     : null;
 
   // Grid: one line per tick boundary, drawn as a single path.
   let grid = '';
-  for (let t = 0; t <= n; t++) grid += `M${x(t)} ${AXIS - 4}V${height}`;
+  for (let t = 0; t <= n; t++) grid += `M${t * col} ${AXIS - 4}V${height}`;
 
   const spanEl = (s: Span, row: Row, top: number, h: number, key: number) => {
     const x1 = x(s.from);
     const w = Math.max(1, x(s.to) - x1);
-    // On a track, the middle; on a stacking row, level with its first mark.
-    const mid = row.flat ? top + h / 2 : compact ? top + 5 : top + 3 + PITCH / 2;
+    // On a track, the middle (lower when a label sits above its line); on a stacking row, level with its first line.
+    const above = row.flat && heights[rows.indexOf(row)] >= 30;
+    const mid = row.flat ? top + (above ? 20 : 12) : compact ? top + 6 : top + 3 + PITCH / 2;
     const c = `tl-s tl-${s.kind} t-${s.tone}`;
     const title = bare && compact ? null : <title>{s.title}</title>;
-    const text =
-      !compact && s.label && w >= s.label.length * 5.6 + 8 ? (
-        <text x={x1 + 4} y={mid + 3.5}>
-          {s.label}
-        </text>
-      ) : null;
+    // A label inside its bar when it fits; else its first words (a strip cuts a long span); else none.
+    // Clear of the report-change glyph, which sits at the start of the new version's bar.
+    const inset =
+      s.kind !== 'version' ? 4 : s.from === from && s.from === run.versionChangedAt ? 18 : 10;
+    const fit =
+      compact || !s.label
+        ? undefined
+        : [s.label, s.label.split(' · ')[0]].find((l) => textWidth(l) + inset + 4 <= w);
+    const text = fit ? (
+      <text x={x1 + inset} y={mid + 4.3}>
+        {fit}
+      </text>
+    ) : null;
     switch (s.kind) {
       case 'working':
       case 'asleep':
@@ -167,8 +273,8 @@ export default function Timeline(props: TimelineProps) {
           <g class={c} key={key}>
             {title}
             <path d={`M${x1} ${mid}H${x1 + w}`} />
-            {s.kind === 'asleep' && !compact ? (
-              <text x={x1 + w / 2} y={mid - 3} text-anchor="middle">
+            {s.kind === 'asleep' && !compact && textWidth(s.label ?? '') <= w ? (
+              <text x={x1 + w / 2} y={mid - 9} text-anchor="middle">
                 {s.label}
               </text>
             ) : null}
@@ -176,24 +282,27 @@ export default function Timeline(props: TimelineProps) {
         );
       case 'epoch':
       case 'epoch-back': {
-        const first = s.label?.startsWith('epoch');
+        const first = s.label?.startsWith('epoch') || s.from === from;
         // A step up to a new epoch; a step down (from above) when it went back.
         const riser =
-          s.kind === 'epoch-back' ? `M${x1} ${mid - 5}V${mid}` : `M${x1} ${mid + 5}V${mid}`;
+          s.kind === 'epoch-back' ? `M${x1} ${mid - 7}V${mid}` : `M${x1} ${mid + 7}V${mid}`;
+        const long =
+          s.from === from && !s.label?.startsWith('epoch') ? `epoch ${s.label}` : s.label;
+        const words = long && textWidth(long) + 6 <= w ? long : s.label?.replace(/^epoch /, '');
         return (
           <g class={c} key={key}>
             {title}
             <path d={`${first ? `M${x1} ${mid}` : riser}H${x1 + w}`} />
             {compact ? null : (
-              <text x={x1 + 3} y={mid - 3}>
-                {s.label}
+              <text x={x1 + 4} y={mid - 5}>
+                {words}
               </text>
             )}
           </g>
         );
       }
       default: {
-        const bh = s.kind === 'running' ? (compact ? 4 : 6) : compact ? 6 : 12;
+        const bh = s.kind === 'running' ? (compact ? 4 : 8) : compact ? 6 : 17;
         return (
           <g class={c} key={key} {...(s.data && !bare ? dataAttrs(s, s.from) : {})}>
             {title}
@@ -203,9 +312,9 @@ export default function Timeline(props: TimelineProps) {
               width={w - 1}
               height={bh}
               rx={2}
-              style={s.tone === 'waiting' ? `fill:url(#${hatch})` : undefined}
+              fill={s.tone === 'waiting' ? `url(#${hatch})` : undefined}
             />
-            {text}
+            {bh >= 17 ? text : null}
           </g>
         );
       }
@@ -213,7 +322,13 @@ export default function Timeline(props: TimelineProps) {
   };
 
   const glyph = (p: Point, gx: number, gy: number): JSX.Element => {
-    const r = compact ? 3 : 5.5;
+    const r = compact ? 3 : 7;
+    const inner = (t: string) =>
+      compact ? null : (
+        <text class="tl-gt" x={gx} y={gy + 4.2} text-anchor="middle">
+          {t}
+        </text>
+      );
     switch (p.kind) {
       case 'change':
         return <path class="tl-g" d={`M${gx - r} ${gy - r}H${gx + r}L${gx} ${gy + r}Z`} />;
@@ -222,27 +337,30 @@ export default function Timeline(props: TimelineProps) {
           <path class="tl-g" d={`M${gx - r} ${gy - r}L${gx + r} ${gy}L${gx - r} ${gy + r}Z`} />
         );
       case 'suspect':
-      case 'accept':
-      case 'refuse':
-      case 'done':
-      case 'refused':
-      case 'newsletter':
         return (
           <>
             <circle class="tl-g" cx={gx} cy={gy} r={r} />
-            {compact ? null : (
-              <text class="tl-gt" x={gx} y={gy + 3.3} text-anchor="middle">
-                {p.kind === 'suspect'
-                  ? '?'
-                  : p.kind === 'accept' || p.kind === 'done'
-                    ? '✓'
-                    : p.kind === 'newsletter'
-                      ? ''
-                      : '✕'}
-              </text>
-            )}
+            {inner('?')}
           </>
         );
+      case 'accept':
+      case 'done':
+        return (
+          <>
+            <circle class="tl-g" cx={gx} cy={gy} r={r} />
+            {inner('✓')}
+          </>
+        );
+      case 'refuse':
+      case 'refused':
+        return (
+          <>
+            <circle class="tl-g" cx={gx} cy={gy} r={r} />
+            {inner('✕')}
+          </>
+        );
+      case 'newsletter':
+        return <circle class="tl-g" cx={gx} cy={gy} r={compact ? r : 5.5} />;
       case 'breach':
         return (
           <>
@@ -250,13 +368,11 @@ export default function Timeline(props: TimelineProps) {
               class="tl-g"
               d={`M${gx} ${gy - r - 1}L${gx + r + 1} ${gy}L${gx} ${gy + r + 1}L${gx - r - 1} ${gy}Z`}
             />
-            {compact ? null : (
-              <text class="tl-gt" x={gx} y={gy + 3.3} text-anchor="middle">
-                !
-              </text>
-            )}
+            {inner('!')}
           </>
         );
+      case 'claim':
+        return <path class="tl-g tl-bar" d={`M${gx - 5} ${gy - 7}V${gy + 7}`} />;
       case 'fenced':
         return (
           <path
@@ -268,7 +384,7 @@ export default function Timeline(props: TimelineProps) {
         return (
           <path
             class="tl-g tl-bar"
-            d={`M${gx - r} ${gy - r}L${gx + r} ${gy + r}M${gx + r} ${gy - r}L${gx - r} ${gy + r}`}
+            d={`M${gx - 5} ${gy - 5}L${gx + 5} ${gy + 5}M${gx + 5} ${gy - 5}L${gx - 5} ${gy + 5}`}
           />
         );
       case 'call':
@@ -277,18 +393,14 @@ export default function Timeline(props: TimelineProps) {
         return (
           <path
             class="tl-g tl-bar"
-            d={`M${gx - r / 2} ${gy - r}V${gy + r}M${gx + r / 2} ${gy - r}V${gy + r}`}
+            d={`M${gx - 2.5} ${gy - 6}V${gy + 6}M${gx + 2.5} ${gy - 6}V${gy + 6}`}
           />
         );
       case 'restart':
         return (
           <>
             <circle class="tl-g" cx={gx} cy={gy} r={r} />
-            {compact ? null : (
-              <text class="tl-gt" x={gx} y={gy + 3.3} text-anchor="middle">
-                ↻
-              </text>
-            )}
+            {inner('↻')}
           </>
         );
       default:
@@ -296,17 +408,17 @@ export default function Timeline(props: TimelineProps) {
     }
   };
 
-  const CHIPS = new Set(['write', 'restore', 'post', 'remembered', 'rejected', 'expired']);
-
-  const pointEls = (row: Row, top: number, h: number) => {
-    const slot = new Map<number, number>();
+  const pointEls = (row: Row, ri: number, top: number, h: number) => {
+    const perTick = new Map<number, number>();
+    const slotOf = slots[ri];
+    const above = row.flat && h >= 30;
     return row.points.map((p, i) => {
-      const k = slot.get(p.tick) ?? 0;
-      slot.set(p.tick, k + 1);
+      const k = slotOf ? slotOf[i] : (perTick.get(p.tick) ?? 0);
+      perTick.set(p.tick, (perTick.get(p.tick) ?? 0) + 1);
       const gy = row.flat
-        ? top + h / 2
+        ? top + (compact ? h / 2 : above ? 20 : 12)
         : compact
-          ? top + 3 + k * 5 + 2
+          ? top + 3 + k * 6 + 2
           : top + 3 + k * PITCH + PITCH / 2;
       const outcome = p.data?.outcome;
       const c = cls(
@@ -317,14 +429,14 @@ export default function Timeline(props: TimelineProps) {
         p.data?.duplicate === true && 'tl-dup',
       );
       const attrs = bare ? {} : dataAttrs(p, p.tick);
+      const title = bare && compact ? null : <title>{p.title}</title>;
       if (CHIPS.has(p.kind)) {
         const w = compact ? 8 : col - 4;
-        const ch = compact ? 4 : 12;
+        const ch = compact ? 4 : 17;
         const x1 = compact ? cx(p.tick) - w / 2 : x(p.tick) + 2;
-        const mark = p.kind === 'write' && outcome === 'stale-applied' ? '!' : '';
         return (
           <g class={c} key={i} {...attrs}>
-            {bare && compact ? null : <title>{p.title}</title>}
+            {title}
             <rect x={x1} y={gy - ch / 2} width={w} height={ch} rx={compact ? 1 : 3} />
             {p.data?.duplicate === true && !compact ? (
               <rect
@@ -348,8 +460,7 @@ export default function Timeline(props: TimelineProps) {
               />
             ) : null}
             {compact || !p.label ? null : (
-              <text x={x1 + w / 2} y={gy + 3.2} text-anchor="middle">
-                {mark}
+              <text x={x1 + w / 2} y={gy + 4.3} text-anchor="middle">
                 {p.label}
               </text>
             )}
@@ -357,70 +468,112 @@ export default function Timeline(props: TimelineProps) {
         );
       }
       const labelled = !compact && hasLabel(p);
-      const gx = p.kind === 'change' ? x(p.tick) : labelled ? x(p.tick) + 8 : cx(p.tick);
+      const gx =
+        p.kind === 'change'
+          ? Math.max(x(p.tick), 8)
+          : labelled || p.kind === 'claim'
+            ? x(p.tick) + 10
+            : cx(p.tick);
       let textEl: JSX.Element | null = null;
       if (labelled) {
-        const room = (m.lastTick - p.tick) * col + col + right - 18;
-        // No room on the right: the label goes under the glyph, ending at it (rows with a sub line have the height).
-        const wide = p.label!.length * 5.6 > room;
-        const under = wide && !row.flat && !!row.sub;
-        // The wake ring and the ✕ of a death are wider than the other glyphs: their label starts clear of them.
-        const clear = p.kind === 'wakes' || p.kind === 'dies' ? 11 : 8;
-        textEl = labelUnder(row, p, i) ? (
-          <text x={wide ? gx + 6 : gx - 6} y={gy + 14} text-anchor={wide ? 'end' : undefined}>
-            {p.label}
-          </text>
-        ) : (
+        const claim = p.kind === 'breach' || p.kind === 'claim';
+        const under = labelUnder(row, p, i, col, tickLimit);
+        const lx = gx + (p.kind === 'claim' ? -1 : 0);
+        const at = under
+          ? { text: p.label!, end: x(p.tick) + 10 + textWidth(p.label!) > width - 2 }
+          : placeLabel(p.label!, lx, width - 2);
+        textEl = (
           <text
-            x={wide ? gx + (under ? 6 : -8) : gx + clear}
-            y={gy + (under ? 15 : 3.5)}
-            text-anchor={wide ? 'end' : undefined}
+            class={claim ? 'fig-claim' : undefined}
+            data-claim={claim ? '' : undefined}
+            x={under ? (at.end ? gx + 8 : gx - 8) : at.end ? lx - 10 : lx + 10}
+            y={under ? gy + 20 : gy + 4.3}
+            text-anchor={at.end ? 'end' : undefined}
           >
-            {p.label}
+            {at.text}
           </text>
         );
       }
       return (
-        <g class={c} key={i} {...attrs}>
-          {bare && compact ? null : <title>{p.title}</title>}
-          {glyph(p, p.kind === 'breach' ? x(p.tick) + col - 7 : gx, gy)}
+        <g class={c} key={i} {...(p.kind === 'claim' ? {} : attrs)}>
+          {title}
+          {glyph(p, gx, gy)}
           {textEl}
         </g>
       );
     });
   };
 
-  const changeX = run.versionChangedAt !== null ? x(run.versionChangedAt) : null;
+  const changeX =
+    run.versionChangedAt !== null &&
+    run.versionChangedAt >= from &&
+    run.versionChangedAt <= lastShown
+      ? x(run.versionChangedAt)
+      : null;
+  // The report-change line runs down from the report lane, stopping short of every lane's marks at that tick.
+  const changeLine = (() => {
+    if (changeX === null) return '';
+    let d = '';
+    rows.forEach((r, i) => {
+      if (i === 0) return;
+      const busy =
+        r.points.some(
+          (p) => p.tick === run.versionChangedAt || p.tick === run.versionChangedAt! - 1,
+        ) ||
+        r.spans.some(
+          (sp) =>
+            !!sp.label &&
+            sp.from <= run.versionChangedAt! &&
+            sp.to > run.versionChangedAt! &&
+            sp.from !== run.versionChangedAt,
+        );
+      if (!busy) d += `M${changeX} ${tops[i] - 2}V${tops[i] + heights[i]}`;
+    });
+    return d;
+  })();
+  const lastAxis = Math.min(all.lastTick, from + n - 1);
   const svgProps: Record<string, unknown> = interactive
     ? {
         role: 'slider',
         tabindex: 0,
         'aria-label': label ?? 'Tick',
         'aria-valuemin': 0,
-        'aria-valuemax': m.lastTick,
+        'aria-valuemax': all.lastTick,
         'aria-valuenow': selectedTick,
         'aria-valuetext': `t${selectedTick}`,
         onKeyDown: handlers!.onKeyDown,
         onPointerDown: handlers!.onPointerDown,
         onPointerMove: handlers!.onPointerMove,
       }
-    : { role: 'group', 'aria-label': `Ticks t0 to t${m.lastTick}` };
+    : { role: 'group', 'aria-label': `Ticks t${from} to t${lastAxis}` };
+  const hl: [number, number] | null = highlight
+    ? [Math.max(highlight[0], from), Math.min(highlight[1], from + n - 1)]
+    : null;
 
   return (
     <div
       class={cls('tl-figure', compact && 'tl-compact', interactive && 'tl-interactive')}
-      style={`--tl-w:${gutter + width}`}
+      data-width={gutter + width}
     >
-      <svg class="tl-gutter" width={gutter} height={height} aria-hidden="true">
+      <svg
+        class="tl-gutter"
+        width={gutter}
+        height={height}
+        viewBox={`0 0 ${gutter} ${height}`}
+        preserveAspectRatio="xMinYMin slice"
+        aria-hidden="true"
+      >
         {compact ? null : (
-          <text class="tl-sub" x={gutter - 5} y={14} text-anchor="end">
+          <text class="tl-sub" x={gutter - 6} y={16} text-anchor="end">
             tick →
           </text>
         )}
-        {m.rows.map((r, i) => {
+        {rows.map((r, i) => {
           const top = tops[i];
           const h = heights[i];
-          const first = !r.group || m.rows[i - 1]?.group !== r.group;
+          const first = !r.group || rows[i - 1]?.group !== r.group;
+          const sub = r.sub && !compact && !noSubs;
+          const mid = r.flat ? top + (h >= 30 ? 20 : 12) : top + 3 + PITCH / 2;
           return (
             <g key={r.id}>
               {first && i > 0 ? (
@@ -429,19 +582,15 @@ export default function Timeline(props: TimelineProps) {
               <text
                 class={cls('tl-lab', r.group && !first && 'tl-lab2')}
                 x={4}
-                y={top + (r.flat ? h / 2 + 4 : Math.min(h / 2, 11) + 4)}
+                y={compact ? top + h / 2 + 4 : mid + 4.5}
               >
                 {compact ? (first ? r.label.split(' ')[0] : '') : r.label}
               </text>
-              {r.sub && !compact ? (
+              {sub ? (
                 <text
                   class="tl-sub"
-                  x={r.group ? gutter - 5 : 4}
-                  y={
-                    r.group
-                      ? top + (r.flat ? h / 2 : Math.min(h / 2, 11)) + 3.5
-                      : top + Math.min(h / 2, 11) + 16
-                  }
+                  x={r.group ? gutter - 6 : 4}
+                  y={r.group ? mid + 4.5 : mid + 19}
                   text-anchor={r.group ? 'end' : undefined}
                 >
                   {r.sub}
@@ -474,12 +623,12 @@ export default function Timeline(props: TimelineProps) {
           </defs>
         )}
         <g aria-hidden="true">
-          {highlight ? (
+          {hl && hl[1] >= hl[0] ? (
             <rect
               class="tl-hl"
-              x={x(highlight[0])}
+              x={x(hl[0])}
               y={AXIS - 4}
-              width={x(highlight[1] + 1) - x(highlight[0])}
+              width={x(hl[1] + 1) - x(hl[0])}
               height={height - AXIS + 4}
             />
           ) : null}
@@ -502,31 +651,29 @@ export default function Timeline(props: TimelineProps) {
           ) : (
             <Shared id={shared?.id}>
               <path class="tl-grid" d={grid} />
-              {m.rows.map((r, i) => {
+              {rows.map((r, i) => {
                 const top = tops[i];
-                return r.group && m.rows[i - 1]?.group !== r.group ? null : i > 0 ? (
+                return r.group && rows[i - 1]?.group !== r.group ? null : i > 0 ? (
                   <path key={r.id} class="tl-sep" d={`M0 ${top - (compact ? 1 : 2)}H${width}`} />
                 ) : null;
               })}
-              {changeX !== null ? (
-                <path class="tl-change-line" d={`M${changeX} ${AXIS - 4}V${height}`} />
-              ) : null}
-              {m.rows.map((r, i) => (
+              {changeLine ? <path class="tl-change-line" d={changeLine} /> : null}
+              {rows.map((r, i) => (
                 <g key={r.id} class={`tl-row tl-row-${r.id.replace(/-\d+-/, '-')}`} data-row={r.id}>
                   {r.spans.map((s, j) => spanEl(s, r, tops[i], heights[i], j))}
-                  {pointEls(r, tops[i], heights[i])}
+                  {pointEls(r, i, tops[i], heights[i])}
                 </g>
               ))}
             </Shared>
           )}
-          {highlight ? (
+          {hl ? (
             <>
-              <rect class="tl-dim" x={0} y={0} width={x(highlight[0])} height={height} />
+              <rect class="tl-dim" x={0} y={0} width={Math.max(0, x(hl[0]))} height={height} />
               <rect
                 class="tl-dim"
-                x={x(highlight[1] + 1)}
+                x={x(hl[1] + 1)}
                 y={0}
-                width={Math.max(0, width - x(highlight[1] + 1))}
+                width={Math.max(0, width - x(hl[1] + 1))}
                 height={height}
               />
             </>
@@ -536,10 +683,11 @@ export default function Timeline(props: TimelineProps) {
           {marked?.map((t) => (
             <path key={`d${t}`} class="tl-diff-tri" d={`M${cx(t) - 4} ${AXIS - 2}h8l-4 -5z`} />
           ))}
-          {Array.from({ length: m.lastTick + 1 }, (_, t) => {
-            if (compact && t % 2 === 1 && t !== m.lastTick) return null;
+          {Array.from({ length: lastAxis - from + 1 }, (_, i) => {
+            const t = from + i;
+            if (compact && t % 2 === 1 && t !== lastAxis) return null;
             const txt = (
-              <text x={cx(t)} y={14} text-anchor="middle">
+              <text x={cx(t)} y={15} text-anchor="middle">
                 {compact ? t : `t${t}`}
               </text>
             );

@@ -11,9 +11,16 @@
  * name the semantic palette (src/styles/palette.css); which tone a mark gets
  * follows from the record's own outcome field, never from a rule re-derived here.
  */
-import { REVENUE, short, type Run, type InvariantId } from '../../model/browser.ts';
-import { breachText, subjectText } from '../../lib/narrate.ts';
-import { isFaultEvent, narrateFault } from '../../lib/narrate-faults.ts';
+import {
+  REVENUE,
+  short,
+  type Run,
+  type InvariantId,
+  type TraceEvent,
+} from '../../model/browser.ts';
+import { breachText, narrate, subjectText } from '../../lib/narrate.ts';
+import { isFaultEvent, narrateFault, type FaultEvent } from '../../lib/narrate-faults.ts';
+import { invariantLabel } from '../../lib/vocabulary.ts';
 
 export type Tone = 'safe' | 'stale' | 'duplicate' | 'wrong' | 'waiting' | 'neutral';
 
@@ -79,13 +86,68 @@ const BREACH_ROW: Partial<Record<InvariantId, string>> = {
   dependantWrong: 'newsletter',
 };
 
-export function timelineMarks(run: Run): TimelineMarks {
-  const ticks = run.ticks;
-  const last = run.lastTick;
-  const rows: Row[] = [];
-  // The fault schedule's events (none under the base schedule): each becomes exactly one mark, tagged data-fault.
-  const faults = run.events.filter(isFaultEvent);
+/** The events that narrate a write, by store (or its rejection, whatever the store). */
+const WRITE_EVENTS: Record<string, string[]> = {
+  journal: ['step-journaled', 'woken-step-journaled', 'steps-redone', 'candidate-written'],
+  candidates: ['candidate-written'],
+  intents: ['intent-recorded'],
+  confirmations: ['confirmed'],
+  rejected: ['write-rejected'],
+};
 
+/** Whether an event names the written subject (a step's or a digest's), when it names one. */
+function sameSubject(e: TraceEvent, subject: Run['writes'][number]['subject']): boolean {
+  const v = e.values as Record<string, unknown>;
+  if (e.kind === 'write-rejected') return JSON.stringify(v.subject) === JSON.stringify(subject);
+  if (subject.kind === 'step') return v.step === undefined || v.step === subject.step;
+  return true;
+}
+
+/** The events that narrate an attempt's final state. */
+const STATE_EVENTS: Record<string, string[]> = {
+  fenced: ['write-rejected'],
+  done: ['confirmed'],
+  refused: ['candidate-refused'],
+};
+
+/** What every lane reads: the run, its last tick, its per-tick snapshots and its fault events. */
+interface Ctx {
+  run: Run;
+  ticks: Run['ticks'];
+  last: number;
+  faults: FaultEvent[];
+  /** The narrator's sentence for the event of `kinds` at `tick` (by `attempt`, passing `pick`), with its tick. */
+  said(
+    kinds: string[],
+    tick: number,
+    attempt: number | null,
+    fallback: string,
+    pick?: (e: TraceEvent) => boolean,
+  ): string;
+}
+
+function context(run: Run): Ctx {
+  return {
+    run,
+    ticks: run.ticks,
+    last: run.lastTick,
+    faults: run.events.filter(isFaultEvent),
+    said(kinds, tick, attempt, fallback, pick) {
+      const e = run.events.find(
+        (x) =>
+          x.tick === tick &&
+          kinds.includes(x.kind) &&
+          (attempt === null || x.attempt === attempt) &&
+          (!pick || pick(x)),
+      );
+      return e ? `t${tick}: ${narrate(e)}` : fallback;
+    },
+  };
+}
+
+/** The report: which version is current at each tick, and the tick it changes. */
+function reportRow(cx: Ctx): Row {
+  const { run, ticks, last, faults } = cx;
   // ── The report: which version is current at each tick.
   const report: Row = { id: 'report', label: 'report', spans: [], points: [] };
   for (const r of runs(ticks.map((s) => s.current))) {
@@ -103,11 +165,20 @@ export function timelineMarks(run: Run): TimelineMarks {
       tick: run.versionChangedAt,
       kind: 'change',
       tone: 'neutral',
-      title: `t${run.versionChangedAt}: report ${run.finalVersion} becomes current`,
+      title: cx.said(
+        ['report-changed'],
+        run.versionChangedAt,
+        null,
+        `t${run.versionChangedAt}: report ${run.finalVersion} becomes current`,
+      ),
     });
   }
-  rows.push(report);
+  return report;
+}
 
+/** The controller: owner epoch steps, admissions, suspicions, assessments, its own faults. */
+function controllerRows(cx: Ctx): Row[] {
+  const { run, ticks, last, faults } = cx;
   // ── The controller: owner epoch steps, admissions, suspicions, assessments, breaches it lets through.
   const epoch: Row = {
     id: 'epoch',
@@ -147,7 +218,12 @@ export function timelineMarks(run: Run): TimelineMarks {
       kind: 'admit',
       tone: 'neutral',
       label: `#${a.n}`,
-      title: `t${a.admittedAt}: the controller admits #${a.n} (${a.kind}, token ${a.token}, pinned to ${a.pin})`,
+      title: cx.said(
+        ['build-admitted', 'settle-admitted'],
+        a.admittedAt,
+        a.n,
+        `t${a.admittedAt}: the controller admits #${a.n} (${a.kind}, token ${a.token}, pinned to ${a.pin})`,
+      ),
       data: { attempt: a.n },
     });
     const suspected = ticks.findIndex(
@@ -159,7 +235,12 @@ export function timelineMarks(run: Run): TimelineMarks {
         kind: 'suspect',
         tone: 'waiting',
         label: `#${a.n}`,
-        title: `t${suspected}: #${a.n} has missed its heartbeats; to the controller it is unknown`,
+        title: cx.said(
+          ['suspected'],
+          suspected,
+          a.n,
+          `t${suspected}: #${a.n} has missed its heartbeats; to the controller it is unknown`,
+        ),
         data: { attempt: a.n },
       });
     }
@@ -171,7 +252,12 @@ export function timelineMarks(run: Run): TimelineMarks {
       kind: 'accept',
       tone: 'safe',
       label: acc.version ?? 'accepts',
-      title: `t${acc.tick}: accepts ${short(acc.digest)}${c ? ` from #${c.attempt}` : ''}${acc.version ? ` for ${acc.version}` : ' (the record names no version)'}`,
+      title: cx.said(
+        ['candidate-accepted'],
+        acc.tick,
+        null,
+        `t${acc.tick}: accepts ${short(acc.digest)}${c ? ` from #${c.attempt}` : ''}${acc.version ? ` for ${acc.version}` : ' (the record names no version)'}`,
+      ),
       data: { digest: short(acc.digest) },
     });
   }
@@ -182,7 +268,12 @@ export function timelineMarks(run: Run): TimelineMarks {
       kind: 'refuse',
       tone: 'stale',
       label: `#${c.attempt}`,
-      title: `t${c.assessedAt}: refuses ${short(c.digest)} from #${c.attempt}: ${c.refusal ?? ''}`,
+      title: cx.said(
+        ['candidate-refused'],
+        c.assessedAt,
+        c.attempt,
+        `t${c.assessedAt}: refuses ${short(c.digest)} from #${c.attempt}`,
+      ),
       data: { digest: short(c.digest), attempt: c.attempt },
     });
   }
@@ -210,9 +301,14 @@ export function timelineMarks(run: Run): TimelineMarks {
       });
     }
   }
-  rows.push(epoch, controller);
+  return [epoch, controller];
+}
 
+/** One lane per attempt, two tracks: what the controller sees, and what the worker really does. */
+function attemptRows(cx: Ctx): Row[] {
+  const { run, ticks, last, faults } = cx;
   // ── One lane per attempt, two tracks: what the controller sees, and what the worker really does.
+  const rows: Row[] = [];
   for (const a of run.attempts) {
     const snap = ticks.map((s) => s.attempts.find((x) => x.n === a.n) ?? null);
     const seen: Row = {
@@ -220,7 +316,7 @@ export function timelineMarks(run: Run): TimelineMarks {
       group: `attempt-${a.n}`,
       flat: true,
       label: `#${a.n} ${a.kind} ${a.pin}`,
-      sub: 'controller sees',
+      sub: 'seen',
       spans: [],
       points: [],
     };
@@ -229,7 +325,7 @@ export function timelineMarks(run: Run): TimelineMarks {
       group: `attempt-${a.n}`,
       flat: true,
       label: `token ${a.token}`,
-      sub: 'really does',
+      sub: 'really',
       spans: [],
       points: [],
     };
@@ -251,7 +347,12 @@ export function timelineMarks(run: Run): TimelineMarks {
           kind: r.value,
           tone: r.value === 'done' ? 'safe' : 'stale',
           label: r.value,
-          title: `t${r.from}: #${a.n} ${stateWords(r.value)}`,
+          title: cx.said(
+            STATE_EVENTS[r.value] ?? [],
+            r.from,
+            a.n,
+            `t${r.from}: #${a.n} ${stateWords(r.value)}`,
+          ),
           data: { attempt: a.n },
         });
       }
@@ -319,7 +420,12 @@ export function timelineMarks(run: Run): TimelineMarks {
         kind: 'wakes',
         tone: 'waiting',
         label: 'wakes',
-        title: `t${woke}: #${a.n} wakes and carries on`,
+        title: cx.said(
+          ['wakes-to-write', 'wakes-holding'],
+          woke,
+          a.n,
+          `t${woke}: #${a.n} wakes and carries on`,
+        ),
         data: { attempt: a.n },
       });
     }
@@ -330,7 +436,7 @@ export function timelineMarks(run: Run): TimelineMarks {
         kind: 'dies',
         tone: 'neutral',
         label: 'dies',
-        title: `t${died}: #${a.n} dies`,
+        title: cx.said(['poster-dies'], died, a.n, `t${died}: #${a.n} dies`),
         data: { attempt: a.n },
       });
     }
@@ -348,7 +454,12 @@ export function timelineMarks(run: Run): TimelineMarks {
     });
     rows.push(seen, really);
   }
+  return rows;
+}
 
+/** Protected writes, one row per store kind: each write with the store’s decision. */
+function storeRows(cx: Ctx): Row[] {
+  const { run, ticks, last, faults } = cx;
   // ── Protected writes, one row per store kind: each write with the store's decision.
   const writeRow = (id: string, label: string, stores: string[]): Row => {
     const row: Row = { id, label, spans: [], points: [] };
@@ -367,7 +478,13 @@ export function timelineMarks(run: Run): TimelineMarks {
         kind: 'write',
         tone: w.outcome === 'applied' ? 'neutral' : w.outcome === 'rejected' ? 'stale' : 'wrong',
         label: `#${w.writer}${what}`,
-        title: `t${w.tick}: #${w.writer} writes ${subjectText(w.subject)} to the ${w.store} store — ${decision}`,
+        title: cx.said(
+          WRITE_EVENTS[w.outcome === 'rejected' ? 'rejected' : w.store],
+          w.tick,
+          w.writer,
+          `t${w.tick}: #${w.writer} writes ${subjectText(w.subject)} to the ${w.store} store — ${decision}`,
+          (e) => sameSubject(e, w.subject),
+        ),
         data: { store: w.store, outcome: w.outcome, attempt: w.writer },
       });
     }
@@ -381,11 +498,16 @@ export function timelineMarks(run: Run): TimelineMarks {
       kind: 'restore',
       tone: 'safe',
       label: `↺${r.step}`,
-      title: `t${r.tick}: #${r.attempt} restores ${r.step} from #${r.from}’s journal entry (no model call)`,
+      title: cx.said(
+        ['step-restored'],
+        r.tick,
+        r.attempt,
+        `t${r.tick}: #${r.attempt} restores ${r.step} from #${r.from}’s journal entry (no model call)`,
+        (e) => e.kind === 'step-restored' && e.values.step === r.step,
+      ),
       data: { attempt: r.attempt, step: r.step },
     });
   }
-  rows.push(journal);
   const cands = writeRow('candidates', 'candidates', ['candidates']);
   for (const c of run.candidates) {
     const end = c.assessedAt ?? last;
@@ -399,7 +521,6 @@ export function timelineMarks(run: Run): TimelineMarks {
       });
     }
   }
-  rows.push(cands);
   const effects = writeRow('effects', 'intents', ['intents', 'confirmations']);
   effects.sub = 'and confirmations';
   for (const i of run.intents) {
@@ -415,8 +536,12 @@ export function timelineMarks(run: Run): TimelineMarks {
       });
     }
   }
-  rows.push(effects);
+  return [journal, cands, effects];
+}
 
+/** The feed: every send and the feed’s answer. */
+function feedRow(cx: Ctx): Row {
+  const { run, ticks, last, faults } = cx;
   // ── The feed: every send and the feed's answer.
   const feed: Row = { id: 'feed', label: 'feed', spans: [], points: [] };
   for (const e of faults) {
@@ -443,17 +568,25 @@ export function timelineMarks(run: Run): TimelineMarks {
           : s.receipt === 'rejected'
             ? '✕'
             : `${s.post}${s.duplicate ? ' dup' : ''}`,
-      title:
+      title: cx.said(
+        [`send-${s.receipt}`],
+        s.tick,
+        s.attempt,
         s.receipt === 'applied'
           ? `t${s.tick}: #${s.attempt} sends with ${keyText}; the feed applies ${s.post}${s.duplicate ? ', a second post for the same digest' : ''}`
           : s.receipt === 'remembered'
             ? `t${s.tick}: #${s.attempt} sends with ${keyText}; the feed has seen the key and returns ${s.post}, posting nothing`
             : `t${s.tick}: #${s.attempt} sends with ${keyText}; the feed rejects it`,
+      ),
       data: { attempt: s.attempt, receipt: s.receipt, duplicate: s.duplicate, post: s.post ?? '' },
     });
   }
-  rows.push(feed);
+  return feed;
+}
 
+/** The newsletter: waiting, then admitted on one digest, quoting its figure. */
+function newsletterRow(cx: Ctx): Row {
+  const { run, ticks, last, faults } = cx;
   // ── The newsletter: waiting, then admitted on one digest, quoting its figure.
   const news: Row = {
     id: 'newsletter',
@@ -479,13 +612,24 @@ export function timelineMarks(run: Run): TimelineMarks {
       kind: 'newsletter',
       tone: 'neutral',
       label: `${short(n.digest)} · ${n.quote}`,
-      title: `t${n.tick}: the newsletter is admitted on ${short(n.digest)}, quoting ${n.quote}`,
+      title: cx.said(
+        ['newsletter-admitted'],
+        n.tick,
+        null,
+        `t${n.tick}: the newsletter is admitted on ${short(n.digest)}, quoting ${n.quote}`,
+      ),
       data: { digest: short(n.digest) },
     });
   }
-  rows.push(news);
+  return news;
+}
 
-  // ── Breaches the controller or the newsletter let through, each a mark of its own.
+/** Breaches, each named on the figure by its invariant, added to the lanes where they happen. */
+function addBreaches(cx: Ctx, rows: Row[]): void {
+  const { run } = cx;
+  // ── Breaches, each named on the figure by its invariant (#fig grammar 6). The controller's and the
+  // newsletter's get a mark of their own; a stale write or a duplicate post is already marked on its own
+  // chip, so it gets its name beside it: one claim per run of consecutive breaches in one lane.
   for (const b of run.breaches) {
     const id = BREACH_ROW[b.invariant];
     const row = rows.find((r) => r.id === id);
@@ -494,10 +638,61 @@ export function timelineMarks(run: Run): TimelineMarks {
       tick: b.tick,
       kind: 'breach',
       tone: 'wrong',
-      label: '!',
+      label: invariantLabel(b.invariant, true),
       title: `t${b.tick}: ${breachText(b)}`,
       data: { invariant: b.invariant },
     });
   }
-  return { lastTick: last, rows };
+  const claimRow = (b: Run['breaches'][number]): string | undefined => {
+    if (b.invariant === 'duplicateEffect') return 'feed';
+    if (b.invariant !== 'staleWrite') return undefined;
+    const store = b.values.store;
+    return store === 'journal' ? 'journal' : store === 'candidates' ? 'candidates' : 'effects';
+  };
+  const claims: { row: string; inv: InvariantId; from: number; to: number; titles: string[] }[] =
+    [];
+  for (const b of run.breaches) {
+    const id = claimRow(b);
+    if (!id) continue;
+    const prev = claims.find((c) => c.row === id && c.inv === b.invariant && c.to === b.tick - 1);
+    if (prev) {
+      prev.to = b.tick;
+      prev.titles.push(`t${b.tick}: ${breachText(b)}`);
+    } else
+      claims.push({
+        row: id,
+        inv: b.invariant,
+        from: b.tick,
+        to: b.tick,
+        titles: [`t${b.tick}: ${breachText(b)}`],
+      });
+  }
+  for (const c of claims) {
+    const n = c.titles.length;
+    const name = invariantLabel(c.inv, true);
+    rows
+      .find((r) => r.id === c.row)
+      ?.points.push({
+        tick: c.from,
+        kind: 'claim',
+        tone: 'wrong',
+        label: n > 1 ? `${name} ×${n}` : name,
+        title: c.titles.join(' '),
+        data: { invariant: c.inv },
+      });
+  }
+}
+
+export function timelineMarks(run: Run): TimelineMarks {
+  const cx = context(run);
+  const rows: Row[] = [
+    reportRow(cx),
+    ...controllerRows(cx),
+    ...attemptRows(cx),
+    ...storeRows(cx),
+    feedRow(cx),
+    newsletterRow(cx),
+  ];
+  addBreaches(cx, rows);
+  return { lastTick: run.lastTick, rows };
 }

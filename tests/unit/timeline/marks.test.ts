@@ -367,7 +367,10 @@ describe('timeline marks: the fault schedule', () => {
       ['expired', 14, 'P1'],
       ['post', 10, 'P1'],
       ['post', 14, 'P2'],
+      // The breach named beside its post (figure grammar 6): a claim, not a second post.
+      ['claim', 14, undefined],
     ]);
+    expect(points(m, 'claim').map((p) => [p.tick, p.label])).toEqual([[14, 'duplicate effect']]);
   });
   it('base schedule: no run of the 864 has a fault mark, a step down of the epoch, or a fault legend entry', () => {
     for (const run of runAll()) {
@@ -438,5 +441,35 @@ describe('timeline marks: the fault schedule', () => {
     }
     // The grid reaches every kind of fault event, so none of the checks above is vacuous.
     expect([...seen].sort()).toEqual([...kinds].sort());
+  });
+});
+
+describe('timeline: breaches named on the figure, and no inline styles', () => {
+  it('fencing off: every stale write the model records is named "stale write" in its lane, at its first tick', () => {
+    const run = simulate({ ...MAIN, fencing: 'off' });
+    const stale = run.breaches.filter((b) => b.invariant === 'staleWrite');
+    expect(stale.length).toBeGreaterThan(0);
+    const m = timelineMarks(run);
+    const claims = points(m, 'claim');
+    // Each stale write lies in the span of one claim that names it.
+    for (const b of stale) {
+      expect(
+        claims.some((c) => c.tick <= b.tick && c.label?.startsWith('stale write')),
+        `t${b.tick}`,
+      ).toBe(true);
+    }
+    expect(claims.map((c) => c.tick)).toContain(stale[0].tick);
+    const svg = render(h(Timeline, { run }));
+    expect(svg).toContain('data-claim');
+    expect(svg).toMatch(/>stale write[^<]*<\/text>/);
+  });
+  it('renders no style attribute (trace pages need no style-src-attr), full or as a strip', () => {
+    const run = simulate({ ...MAIN, fencing: 'off' });
+    for (const props of [
+      { run },
+      { run, window: [4, 8] as [number, number] },
+      { run, compact: true },
+    ])
+      expect(render(h(Timeline, props))).not.toMatch(/\sstyle=/);
   });
 });

@@ -1,0 +1,160 @@
+// Every figure on the reading pages and on two trace pages reads as drawn (CONTRIBUTING.md,
+// "Figure grammar" 3 and 4), measured in the browser in the light, dark and 360 px projects:
+//   - no label renders under 12 px: its computed font size times the scale of its SVG's
+//     screen transform (so a drawing scaled down to fit fails even when its CSS says 12 px);
+//   - no two labels of one drawing overlap;
+//   - no label is crossed by a line or mark from another group: a shape that is painted after
+//     the label over its box, or painted before it when the label has no halo (paint-order: stroke);
+//   - at 360 px no reading page scrolls sideways, and no figure on it scrolls inside itself
+//     (a code listing's <pre> excepted).
+// Hidden variants (display: none, e.g. the strips for the other width) are skipped: what is
+// measured is what the reader sees.
+import { test, expect } from './fixtures.ts';
+
+const MAIN = 'paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.per-operation';
+const FENCING_OFF =
+  'paused.fencing-off.per-step.outage.pins-on.current-accepted.post-dies.per-operation';
+const READING = ['', 'article/', 'companion/', 'faults/duplicate-effect/'];
+const TRACES = [`traces/${MAIN}/`, `traces/${FENCING_OFF}/`];
+const MIN_PX = 12;
+
+interface Finding {
+  small: string[];
+  overlaps: string[];
+  crossed: string[];
+  figures: number;
+  labels: number;
+}
+
+/** Runs in the page: the findings over every visible figure in <main>. */
+function measure([minPx, which]: [number, string]): Finding {
+  const out: Finding = { small: [], overlaps: [], crossed: [], figures: 0, labels: 0 };
+  const visible = (el: Element) => {
+    if (el.closest('defs, pattern, title, [hidden]')) return false;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return false;
+    for (let e: Element | null = el; e; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      if (cs.display === 'none' || cs.visibility === 'hidden') return false;
+    }
+    return true;
+  };
+  const name = (el: Element) => {
+    const fig = el.closest('figure');
+    const where = fig?.getAttribute('data-timeline') ?? fig?.id ?? fig?.className ?? '';
+    return `“${(el.textContent ?? '').trim().slice(0, 30)}” in ${String(where).slice(0, 40)}`;
+  };
+  const BACKGROUND = /\b(tl-grid|tl-sep|tl-hl|tl-dim|tl-sel|tl-hit|tl-diff)\b/;
+  const groupOf = (el: Element) =>
+    el.closest('g.tl-p, g.tl-s, g[data-mark], a') ?? el.parentElement ?? el;
+  const hasHalo = (el: Element) => {
+    const cs = getComputedStyle(el);
+    return (
+      cs.paintOrder.startsWith('stroke') && cs.stroke !== 'none' && parseFloat(cs.strokeWidth) >= 2
+    );
+  };
+  const inter = (a: DOMRect, b: DOMRect, pad: number) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > pad &&
+    Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > pad;
+  const shrink = (r: DOMRect, d: number) =>
+    new DOMRect(r.x + d, r.y + d, Math.max(0, r.width - 2 * d), Math.max(0, r.height - 2 * d));
+
+  const figures = [...document.querySelectorAll(which)].filter(visible);
+  out.figures = figures.length;
+  for (const fig of figures) {
+    // HTML labels of the figure (legend keys, readout), its caption excepted: at least 12 px.
+    for (const el of fig.querySelectorAll('li, span, p, summary')) {
+      if (el.closest('figcaption') || !visible(el) || !el.textContent?.trim()) continue;
+      const px = parseFloat(getComputedStyle(el).fontSize);
+      if (px < minPx - 0.01) out.small.push(`${name(el)}: ${px.toFixed(1)} px`);
+    }
+    for (const svg of fig.querySelectorAll('svg')) {
+      if (!visible(svg)) continue;
+      const texts = [...svg.querySelectorAll('text')].filter(
+        (t) => t.textContent?.trim() && visible(t),
+      );
+      out.labels += texts.length;
+      const boxes = texts.map((t) => t.getBoundingClientRect());
+      texts.forEach((t, i) => {
+        const m = t.getScreenCTM();
+        const scale = m ? Math.hypot(m.a, m.b) : 1;
+        const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+        if (px < minPx - 0.01) out.small.push(`${name(t)}: ${px.toFixed(1)} px`);
+        for (let j = i + 1; j < texts.length; j++) {
+          if (inter(boxes[i], boxes[j], 1.5))
+            out.overlaps.push(`${name(t)} overlaps ${name(texts[j])}`);
+        }
+      });
+      const shapes = [
+        ...svg.querySelectorAll('path, rect, circle, line, polyline, polygon, ellipse'),
+      ].filter((s) => !BACKGROUND.test(s.getAttribute('class') ?? '') && visible(s));
+      texts.forEach((t, i) => {
+        const box = shrink(boxes[i], 1.5);
+        const own = groupOf(t);
+        const halo = hasHalo(t);
+        for (const s of shapes) {
+          if (own.contains(s)) continue;
+          if (!inter(box, s.getBoundingClientRect(), 0.5)) continue;
+          const after = !!(t.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING);
+          if (after || !halo)
+            out.crossed.push(
+              `${name(t)} crossed by ${s.tagName}.${s.getAttribute('class') ?? ''}${after ? ' (drawn over it)' : ' (no halo)'}`,
+            );
+        }
+      });
+    }
+  }
+  return out;
+}
+
+/** The timeline figures (this area's) and every other figure (the article's, the sequence diagrams), tested apart. */
+const KINDS = [
+  ['timeline', 'main figure[data-timeline]'],
+  ['other figures', 'main figure:not([data-timeline])'],
+] as const;
+
+for (const path of [...READING, ...TRACES]) {
+  for (const [kind, which] of KINDS) {
+    test(`${kind} on /${path.slice(0, 40)} read at their size @pages`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      const f = await page.evaluate(measure, [MIN_PX, which] as [number, string]);
+      if (kind === 'timeline') {
+        expect(f.figures, 'the page has a timeline').toBeGreaterThan(0);
+        expect(f.labels, 'the figures have labels').toBeGreaterThan(0);
+      }
+      expect(f.small.slice(0, 20), `labels under ${MIN_PX} px (${f.small.length})`).toEqual([]);
+      expect(f.overlaps.slice(0, 20), `overlapping labels (${f.overlaps.length})`).toEqual([]);
+      expect(f.crossed.slice(0, 20), `labels crossed (${f.crossed.length})`).toEqual([]);
+    });
+  }
+  if (!READING.includes(path)) continue;
+  test(`nothing on /${path} scrolls sideways at 360 px @pages`, async ({ page }, info) => {
+    test.skip(info.project.name !== 'phone-360', 'a phone-width check');
+    await page.goto(path);
+    await page.waitForLoadState('load');
+    const sideways = await page.evaluate(() => {
+      const out: string[] = [];
+      const vw = window.innerWidth;
+      if (document.documentElement.scrollWidth > vw)
+        out.push(`page scrollWidth ${document.documentElement.scrollWidth} > ${vw}`);
+      for (const fig of document.querySelectorAll('main figure')) {
+        for (const el of [fig, ...fig.querySelectorAll('*')]) {
+          // A code listing scrolls in its own box, as a line of code cannot be redrawn for the column.
+          if (el.getClientRects().length === 0 || el.closest('pre')) continue;
+          const cs = getComputedStyle(el);
+          if (
+            (cs.overflowX === 'auto' || cs.overflowX === 'scroll') &&
+            el.scrollWidth > el.clientWidth + 1
+          )
+            out.push(
+              `${el.tagName.toLowerCase()}.${el.className} in ${fig.getAttribute('data-timeline') ?? fig.id ?? ''} scrolls: ${el.scrollWidth} > ${el.clientWidth}`,
+            );
+        }
+      }
+      return out;
+    });
+    expect(sideways, 'nothing on a reading page scrolls sideways at 360 px').toEqual([]);
+  });
+}
