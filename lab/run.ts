@@ -220,6 +220,8 @@ export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promis
   };
   const faults: FaultNote[] = [];
   const landing: string[] = [];
+  // Read in `finally` too, when setting up the feed or the controller threw before tick 0.
+  // eslint-disable-next-line no-useless-assignment
   let t0 = Date.now();
   let feedDb: Db | null = null;
   try {

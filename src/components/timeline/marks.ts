@@ -147,7 +147,7 @@ function context(run: Run): Ctx {
 
 /** The report: which version is current at each tick, and the tick it changes. */
 function reportRow(cx: Ctx): Row {
-  const { run, ticks, last, faults } = cx;
+  const { run, ticks } = cx;
   // ── The report: which version is current at each tick.
   const report: Row = { id: 'report', label: 'report', spans: [], points: [] };
   for (const r of runs(ticks.map((s) => s.current))) {
@@ -178,7 +178,7 @@ function reportRow(cx: Ctx): Row {
 
 /** The controller: owner epoch steps, admissions, suspicions, assessments, its own faults. */
 function controllerRows(cx: Ctx): Row[] {
-  const { run, ticks, last, faults } = cx;
+  const { run, ticks, faults } = cx;
   // ── The controller: owner epoch steps, admissions, suspicions, assessments, breaches it lets through.
   const epoch: Row = {
     id: 'epoch',
@@ -459,7 +459,7 @@ function attemptRows(cx: Ctx): Row[] {
 
 /** Protected writes, one row per store kind: each write with the store’s decision. */
 function storeRows(cx: Ctx): Row[] {
-  const { run, ticks, last, faults } = cx;
+  const { run, last } = cx;
   // ── Protected writes, one row per store kind: each write with the store's decision.
   const writeRow = (id: string, label: string, stores: string[]): Row => {
     const row: Row = { id, label, spans: [], points: [] };
@@ -541,7 +541,7 @@ function storeRows(cx: Ctx): Row[] {
 
 /** The feed: every send and the feed’s answer. */
 function feedRow(cx: Ctx): Row {
-  const { run, ticks, last, faults } = cx;
+  const { run, faults } = cx;
   // ── The feed: every send and the feed's answer.
   const feed: Row = { id: 'feed', label: 'feed', spans: [], points: [] };
   for (const e of faults) {
@@ -586,7 +586,7 @@ function feedRow(cx: Ctx): Row {
 
 /** The newsletter: waiting, then admitted on one digest, quoting its figure. */
 function newsletterRow(cx: Ctx): Row {
-  const { run, ticks, last, faults } = cx;
+  const { run, ticks } = cx;
   // ── The newsletter: waiting, then admitted on one digest, quoting its figure.
   const news: Row = {
     id: 'newsletter',
