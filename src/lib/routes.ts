@@ -24,6 +24,7 @@ export const PAGE = {
   faults: '/faults/',
   runsJson: '/data/runs.json',
   faultsJson: '/data/faults.json',
+  versionsJson: '/data/versions.json',
   /** The article's Try-it panel: what each setting's run shows there (tryit-table.ts GlanceTable). */
   tryitJson: '/data/tryit.json',
 } as const;
