@@ -48,15 +48,24 @@ export function modelDate(version: string): { iso: string; text: string } | unde
 
 const indexOf = new Map(runs.map((r, i) => [r.slug, i]));
 
-/** The oldest version since which the run `slug` has been unchanged (its citation names it). */
+/**
+ * The oldest version since which the run `slug` has been unchanged (its citation names
+ * it), and the run's short hash. A counterexample of the fault sweep (not one of the
+ * 864 runs) is one of the sweep's results: it stands or changes with the sweep's hash.
+ */
 export function runUnchangedSince(slug: string): {
   version: string;
   date?: { iso: string; text: string };
-  /** The run's short hash, as /data/versions.json gives it. */
+  /** The short hash /data/versions.json gives the run (or the sweep). */
   hash: string;
+  of: 'run' | 'sweep';
 } {
   const i = indexOf.get(slug);
-  if (i === undefined) throw new Error(`no run ${slug}`);
-  const v = unchangedSince(RECORDED_VERSIONS, CURRENT_RECORD, i);
-  return { version: v.version, date: modelDate(v.version), hash: runHashIn(CURRENT_RECORD, i) };
+  const v = unchangedSince(RECORDED_VERSIONS, CURRENT_RECORD, i ?? 'sweep');
+  return {
+    version: v.version,
+    date: modelDate(v.version),
+    hash: i === undefined ? CURRENT_RECORD.sweep : runHashIn(CURRENT_RECORD, i),
+    of: i === undefined ? 'sweep' : 'run',
+  };
 }

@@ -71,20 +71,21 @@ export function recordOf(
 }
 
 /**
- * The oldest recorded version since which run `index` has been unchanged: walk back
- * from the current version while the run's short hash stays the same. `current` is
- * the current version's record (recorded or not).
+ * The oldest recorded version since which run `index` (or, for 'sweep', the fault
+ * sweep's results) has been unchanged: walk back from the current version while
+ * the short hash stays the same. `current` is the current version's record
+ * (recorded or not).
  */
 export function unchangedSince(
   recorded: readonly RecordedVersion[],
   current: RecordedVersion,
-  index: number,
+  index: number | 'sweep',
 ): RecordedVersion {
-  const h = runHashIn(current, index);
+  const hashIn = (v: RecordedVersion) => (index === 'sweep' ? v.sweep : runHashIn(v, index));
+  const h = hashIn(current);
   const at = recorded.findIndex((v) => v.version === current.version);
   const before = at >= 0 ? recorded.slice(0, at) : recorded;
   let since = at >= 0 ? recorded[at] : current;
-  for (let i = before.length - 1; i >= 0 && runHashIn(before[i], index) === h; i--)
-    since = before[i];
+  for (let i = before.length - 1; i >= 0 && hashIn(before[i]) === h; i--) since = before[i];
   return since;
 }
