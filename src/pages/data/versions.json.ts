@@ -9,13 +9,15 @@
 import type { APIRoute } from 'astro';
 import { CURRENT_RECORD, MODEL_VERSION, RECORDED_VERSIONS } from '../../lib/model-version.ts';
 import { RUN_HASH_LENGTH } from '../../lib/version-of.ts';
+import { href } from '../../lib/paths.ts';
+import { PAGE } from '../../lib/routes.ts';
 
 export const GET: APIRoute = () => {
   const recorded = RECORDED_VERSIONS.some((v) => v.version === MODEL_VERSION);
   const body = {
     about:
       `runs: each run's hash (the first ${RUN_HASH_LENGTH} hex digits of SHA-256 over the JSON of the whole run), ` +
-      `${RUN_HASH_LENGTH} digits per run, in the order of /data/runs.json (a run's index is in /data/runs/<slug>.json). ` +
+      `${RUN_HASH_LENGTH} digits per run, in the order of ${href(PAGE.runsJson)} (each run's own JSON file gives its index). ` +
       'changed: the runs whose hash differs from the version before; sweep: the same hash over the fault sweep.',
     current: MODEL_VERSION,
     versions: [...RECORDED_VERSIONS, ...(recorded ? [] : [{ ...CURRENT_RECORD, date: null }])],
