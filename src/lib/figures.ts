@@ -31,7 +31,7 @@ import {
   weakenOne,
 } from '../model/index.ts';
 import { mean } from './vocabulary.ts';
-import { formatCount, tick } from './format.ts';
+import { formatCount, formatTick } from './format.ts';
 import {
   INVARIANT_IDS,
   brokenInvariants,
@@ -241,7 +241,7 @@ export function format(
     case 'grouped': // 94,889,088
       return formatCount(Number(value));
     case 'tick':
-      return tick(Number(value));
+      return formatTick(Number(value));
     case 'short':
       return short(String(value));
     case 'attempt':

@@ -4,10 +4,11 @@
  */
 
 /** A tick: "t7". */
-export const tick = (n: number): string => `t${n}`;
+export const formatTick = (n: number): string => `t${n}`;
 
 /** A span of ticks, both ends included: "t3–t7". */
-export const tickSpan = (from: number, to: number): string => `${tick(from)}–${tick(to)}`;
+export const formatTickSpan = (from: number, to: number): string =>
+  `${formatTick(from)}–${formatTick(to)}`;
 
 const AND = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
 const OR = new Intl.ListFormat('en-GB', { style: 'long', type: 'disjunction' });

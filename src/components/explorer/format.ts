@@ -13,9 +13,9 @@ import {
 } from './model.ts';
 import { outcomeRows as describeOutcome, partsText, runSummary } from '../../lib/outcome.ts';
 import { settingSummary } from '../../lib/outcome-view.ts';
-import { tick } from '../../lib/format.ts';
+import { formatTick } from '../../lib/format.ts';
 
-export const tickLabel = tick;
+export const tickLabel = formatTick;
 
 export { callsByAttemptText } from '../../lib/outcome.ts';
 

@@ -18,7 +18,7 @@ import {
 } from './model.ts';
 
 import type { Focus } from './focus.ts';
-import { listAnd, tick } from '../../lib/format.ts';
+import { formatTick, listAnd } from '../../lib/format.ts';
 export { FOCUS_LABEL, type Focus } from './focus.ts';
 
 export interface Scene {
@@ -30,7 +30,7 @@ export interface Scene {
   caption: (run: Run) => string;
 }
 
-const t = tick;
+const t = formatTick;
 
 /** First tick whose snapshot satisfies `test`, or the run's last tick. */
 function firstTick(run: Run, test: (s: Run['ticks'][number]) => boolean): number {

@@ -21,7 +21,7 @@ import type { ComponentChildren, JSX } from 'preact';
 import type { Run } from '../../model/browser.ts';
 import { timelineMarks, type Point, type Row, type Span } from './marks.ts';
 import { tickHandlers } from './interaction.ts';
-import { tick as tickText, tickSpan } from '../../lib/format.ts';
+import { formatTick, formatTickSpan } from '../../lib/format.ts';
 
 export interface TimelineProps {
   run: Run;
@@ -400,12 +400,12 @@ export default function Timeline(props: TimelineProps) {
         'aria-valuemin': 0,
         'aria-valuemax': m.lastTick,
         'aria-valuenow': selectedTick,
-        'aria-valuetext': tickText(selectedTick),
+        'aria-valuetext': formatTick(selectedTick),
         onKeyDown: handlers!.onKeyDown,
         onPointerDown: handlers!.onPointerDown,
         onPointerMove: handlers!.onPointerMove,
       }
-    : { role: 'group', 'aria-label': `Ticks ${tickSpan(0, m.lastTick)}` };
+    : { role: 'group', 'aria-label': `Ticks ${formatTickSpan(0, m.lastTick)}` };
 
   return (
     <div
@@ -541,7 +541,7 @@ export default function Timeline(props: TimelineProps) {
             if (compact && t % 2 === 1 && t !== m.lastTick) return null;
             const txt = (
               <text x={cx(t)} y={14} text-anchor="middle">
-                {compact ? t : tickText(t)}
+                {compact ? t : formatTick(t)}
               </text>
             );
             const to = tickHref && !interactive ? tickHref(t) : undefined;
