@@ -11,6 +11,8 @@
 //   npm run version:record                 today's date
 //   npm run version:record -- --date 2026-12-01
 import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
 import { runAll } from '../src/model/index.ts';
 import { cachedSweep } from '../src/lib/sweep-cache.ts';
 import { hashOf, recordOf, versionOf, type RecordedVersion } from '../src/lib/version-of.ts';
@@ -46,8 +48,13 @@ const entry = recordOf(
   previous,
 );
 recorded.push(entry);
-// One version a line block: readable diffs, and Prettier leaves JSON like this alone.
-writeFileSync(FILE, JSON.stringify(recorded, null, 2) + '\n');
+// Written as Prettier writes it, so npm run format:check passes on the recorded file.
+const path = fileURLToPath(FILE);
+const options = (await prettier.resolveConfig(path)) ?? {};
+writeFileSync(
+  FILE,
+  await prettier.format(JSON.stringify(recorded), { ...options, filepath: path }),
+);
 const lines = writeGolden();
 console.log(
   previous
