@@ -45,10 +45,10 @@ async function par(...parts) {
 /** Builds started in the background once dist is built (each at most once per run). */
 const background = {};
 function subBuild() {
-  return (background.sub ??= astroBuild(SUB_DIST, { base: SUB, timeout: 5 * MIN, quiet: true }));
+  return (background.sub ??= astroBuild(SUB_DIST, { base: SUB, timeout: 15 * MIN, quiet: true }));
 }
 function copyBuild() {
-  return (background.copy ??= buildCopy({ timeout: 5 * MIN }).catch((err) => ({
+  return (background.copy ??= buildCopy({ timeout: 15 * MIN }).catch((err) => ({
     ok: false,
     tail: [String(err.stack ?? err)],
   })));
@@ -63,7 +63,7 @@ const STEPS = {
     ),
   unit: () => run(VITEST, ['run', '--project', 'unit'], { timeout: 5 * MIN }),
   build: async () => {
-    const r = await astroBuild('dist', { timeout: 5 * MIN });
+    const r = await astroBuild('dist', { timeout: 15 * MIN });
     if (r.code === 0) {
       if (selected.includes('subpath')) subBuild();
       if (selected.includes('repro')) copyBuild();
@@ -72,8 +72,10 @@ const STEPS = {
   },
   checks: () =>
     par(
-      () => run(CHECK, ['dist'], { timeout: 5 * MIN }),
-      () => run(VITEST, ['run', '--project', 'site'], { timeout: 5 * MIN }),
+      // Generous: html-validate over 875 pages takes about a minute alone and many more on a
+      // machine shared with other builds; the timeout only catches a hang.
+      () => run(CHECK, ['dist'], { timeout: 20 * MIN }),
+      () => run(VITEST, ['run', '--project', 'site'], { timeout: 10 * MIN }),
     ),
   subpath: async () => {
     const b = await subBuild();
@@ -85,7 +87,7 @@ const STEPS = {
     console.log(
       `    the sub-path build took ${(b.ms / 1000).toFixed(1)} s (started after the build step)`,
     );
-    const r = await run(CHECK, [SUB_DIST, '--base', SUB, '--skip', 'html'], { timeout: 5 * MIN });
+    const r = await run(CHECK, [SUB_DIST, '--base', SUB, '--skip', 'html'], { timeout: 10 * MIN });
     if (r.code !== 0 || selected.includes('browser')) return r;
     // No browser step in this run: load the sub-path build's pages here.
     return run(PLAYWRIGHT, ['test', '--project', 'subpath'], {
