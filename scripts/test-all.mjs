@@ -61,7 +61,7 @@ const STEPS = {
       () => run(ASTRO, ['sync'], { timeout: 2 * MIN }),
       () => run(TSC, ['--noEmit', '-p', ROOT], { timeout: 5 * MIN }),
     ),
-  unit: () => run(VITEST, ['run', '--project', 'unit'], { timeout: 5 * MIN }),
+  unit: () => run(VITEST, ['run', '--project', 'unit'], { timeout: 10 * MIN }),
   build: async () => {
     const r = await astroBuild('dist', { timeout: 15 * MIN });
     if (r.code === 0) {
