@@ -86,10 +86,6 @@ export default defineConfig({
     // (blocked by style-src). As <link>s they are covered by 'self'.
     inlineStylesheets: 'never',
   },
-  // The model's SHA-256 comes from a compact implementation of the same three functions
-  // (src/lib/sha256.ts, checked against @noble/hashes and the standard's vectors by
-  // tests/unit/lib/sha256.test.ts): a quarter of the bytes in the islands. Tests run the
-  // model on @noble/hashes itself, so the built pages' digests are checked against it.
   vite: {
     // Every stylesheet that does not write @layer itself goes into a declared layer
     // (src/lib/css-layers.mjs; the order is in src/styles/layers.css).
@@ -115,14 +111,6 @@ export default defineConfig({
           },
         },
       },
-    },
-    resolve: {
-      alias: [
-        {
-          find: /^@noble\/hashes\/(sha2|utils)\.js$/,
-          replacement: fileURLToPath(new URL('./src/lib/sha256.ts', import.meta.url)),
-        },
-      ],
     },
   },
   // The sitemap needs absolute URLs, so it is built only when SITE_URL is set.

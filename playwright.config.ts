@@ -6,8 +6,13 @@
 //   npx playwright test --project phone-360    one project
 //   DIST_DIR=tmp/dist-sub BASE_PATH=/sub/ npx playwright test --project desktop-light --grep @requests
 //
-// TEST_PORT picks the server's port (default: 40000 + pid mod 20000, so helpers that
-// run at the same time do not collide). Set in the main process, inherited by workers.
+//   SUBPATH_DIST=tmp/dist-sub npx playwright test --project subpath
+//
+// With SUBPATH_DIST (npm test sets it once the sub-path build exists) a second server
+// serves that build under /sub/, and the project `subpath` loads every page there
+// (the @requests test). TEST_PORT picks the first server's port (default: 40000 + pid
+// mod 20000, so helpers that run at the same time do not collide; the second uses the
+// next port). Set in the main process, inherited by workers.
 import { defineConfig } from '@playwright/test';
 import { findChromium, launchArgs } from './scripts/chromium.mjs';
 
@@ -15,6 +20,9 @@ process.env.TEST_PORT ??= String(40000 + (process.pid % 20000));
 const port = Number(process.env.TEST_PORT);
 const dist = process.env.DIST_DIR ?? 'dist';
 const base = ('/' + (process.env.BASE_PATH ?? '/') + '/').replace(/\/+/g, '/');
+const subDist = process.env.SUBPATH_DIST;
+const SUB = '/sub/';
+const subURL = `http://127.0.0.1:${port + 1}${SUB}`;
 process.env.CHROME_PATH ??= await findChromium();
 
 const desktop = { viewport: { width: 1280, height: 800 } };
@@ -42,13 +50,26 @@ export default defineConfig({
     navigationTimeout: 30_000,
     launchOptions: { executablePath: process.env.CHROME_PATH, args: launchArgs },
   },
-  webServer: {
-    command: `node scripts/serve.mjs ${dist} --base ${base} --port ${port}`,
-    url: `http://127.0.0.1:${port}${base}`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: 'ignore',
-  },
+  webServer: [
+    {
+      command: `node scripts/serve.mjs ${dist} --base ${base} --port ${port}`,
+      url: `http://127.0.0.1:${port}${base}`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+    },
+    ...(subDist
+      ? [
+          {
+            command: `node scripts/serve.mjs ${subDist} --base ${SUB} --port ${port + 1}`,
+            url: subURL,
+            reuseExistingServer: false,
+            timeout: 30_000,
+            stdout: 'ignore' as const,
+          },
+        ]
+      : []),
+  ],
   projects: [
     // @requests is the sub-path step's test; over the root build the @pages test covers it.
     {
@@ -59,5 +80,15 @@ export default defineConfig({
     { name: 'desktop-dark', use: { ...desktop, colorScheme: 'dark' }, grep: /@pages/ },
     { name: 'phone-360', use: { ...phone, colorScheme: 'light' }, grep: /@pages/ },
     { name: 'no-js', use: { ...desktop, javaScriptEnabled: false }, grep: /@pages/ },
+    // The sub-path build (SUBPATH_DIST): every page loads under /sub/ with no failed or off-site request.
+    ...(subDist
+      ? [
+          {
+            name: 'subpath',
+            use: { ...desktop, colorScheme: 'light' as const, baseURL: subURL },
+            grep: /@requests/,
+          },
+        ]
+      : []),
   ],
 });

@@ -14,7 +14,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          // Tests assert results, never time (budgets live in npm run bench): a test that
+          // sweeps all 864 runs needs more than vitest's 5 s on a busy shared machine.
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,

@@ -33,7 +33,9 @@ const MODEL = join(ROOT, 'src', 'model', 'index.ts');
 const BUILDS = 3;
 const CLICKS = 20;
 const WARMUP_CLICKS = 4;
-const JS_BUDGET = { explorer: 40_000, article: 25_000, trace: 5_000 }; // gzip bytes
+// gzip bytes. The explorer ships @noble/hashes itself (issue 21: a kept library beats a byte
+// budget; the compact stand-in saved about 2 kB), so its budget is 45 kB.
+const JS_BUDGET = { explorer: 45_000, article: 25_000, trace: 5_000 };
 const TOTAL_BUDGET = { article: 60_000, trace: 30_000 }; // gzip bytes, everything a first visit loads scrolling through (issue budgets: article ≤ 60 kB, a trace page ≤ 30 kB)
 
 const median = (xs) => {

@@ -114,6 +114,16 @@ export async function compareDirs(a, b) {
   return { files: fa.length, diffs };
 }
 
+/**
+ * Build a copy of the checkout in a fresh temporary directory → { dir, dist, ok, tail }.
+ * The caller removes `dir` (test-all starts this while other steps run, and compares later).
+ */
+export async function buildCopy({ timeout = 300_000 } = {}) {
+  const dir = await copyCheckout();
+  const r = await astroBuild('dist', { cwd: dir, quiet: true, timeout });
+  return { dir, dist: join(dir, 'dist'), ok: r.code === 0, tail: r.tail, ms: r.ms };
+}
+
 /** Build a copy of the checkout elsewhere and compare with `against` (or with a second copy). */
 export async function reproduce(against) {
   const dirs = [];

@@ -4,16 +4,23 @@
 //            tsc over the .mjs scripts (checkJs: tsconfig.scripts.json), astro check (.astro)
 //   lint     eslint (eslint.config.js) and prettier --check
 //   unit     vitest --project unit
-//   build    astro build → dist
+//   lab      the short lab: real processes, kills and pauses on SQLite (tests/lab)
+//   build    astro build → dist; then, in the background, the two other builds start:
+//            the sub-path build (BASE_PATH=/sub/ → tmp/dist-sub) and the reproduction
+//            build (a copy of the checkout in a temporary directory). All three read the
+//            fault sweep the first one wrote (src/lib/sweep-cache.ts).
 //   checks   scripts/check-dist.mjs dist (HTML, links + fragments, off-site resources,
-//            CSP, runs.json, no placeholder host), then vitest --project site
-//   browser  Playwright (playwright.config.ts): desktop-light, desktop-dark, phone-360, no-js
-//   subpath  BASE_PATH=/sub/ build → tmp/dist-sub: checks under /sub/, every page loaded
-//   repro    a copy of the checkout in a temporary directory builds byte-identical to dist
+//            CSP, runs.json, no placeholder host) and vitest --project site, side by side
+//   subpath  waits for the sub-path build; checks it under /sub/ (check-dist --base /sub/)
+//   browser  Playwright (playwright.config.ts): desktop-light, desktop-dark, phone-360,
+//            no-js over dist, and, when the subpath step built tmp/dist-sub, the project
+//            `subpath`: every page loads under /sub/ with no failed or off-site request
+//   repro    waits for the reproduction build; it must be byte-identical to dist
 //
 //   npm test [-- --only checks,browser] [-- --skip repro] [-- --keep-going]
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ROOT, run, astroBuild, reproduce } from './repro.mjs';
+import { ROOT, run, astroBuild, buildCopy, compareDirs } from './repro.mjs';
 
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const PLAYWRIGHT = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
@@ -23,6 +30,7 @@ const CHECK = join(ROOT, 'scripts', 'check-dist.mjs');
 const ESLINT = join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
 const PRETTIER = join(ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
 const SUB = '/sub/';
+const SUB_DIST = 'tmp/dist-sub';
 const MIN = 60_000;
 
 /** Run parts in order; the first failure ends the step. */
@@ -33,7 +41,24 @@ async function seq(...parts) {
   }
   return { code: 0 };
 }
-const build = (dir, base) => () => astroBuild(dir, { base, timeout: 5 * MIN });
+/** Run parts side by side; the step fails if any does. */
+async function par(...parts) {
+  const rs = await Promise.all(parts.map((p) => p()));
+  return rs.find((r) => r.code !== 0) ?? { code: 0 };
+}
+
+/** Builds started in the background once dist is built (each at most once per run). */
+const background = {};
+function subBuild() {
+  return (background.sub ??= astroBuild(SUB_DIST, { base: SUB, timeout: 15 * MIN, quiet: true }));
+}
+function copyBuild() {
+  return (background.copy ??= buildCopy({ timeout: 15 * MIN }).catch((err) => ({
+    ok: false,
+    tail: [String(err.stack ?? err)],
+  })));
+}
+let subpathBuilt = false;
 
 const STEPS = {
   typecheck: () =>
@@ -48,7 +73,7 @@ const STEPS = {
       () => run(ESLINT, ['--max-warnings', '0', ROOT], { timeout: 10 * MIN }),
       () => run(PRETTIER, ['--check', ROOT], { timeout: 5 * MIN }),
     ),
-  unit: () => run(VITEST, ['run', '--project', 'unit'], { timeout: 5 * MIN }),
+  unit: () => run(VITEST, ['run', '--project', 'unit'], { timeout: 10 * MIN }),
   // the short lab: real processes, kills and pauses (tests/lab); no build needed
   lab: () =>
     run(
@@ -62,27 +87,67 @@ const STEPS = {
         timeout: 5 * MIN,
       },
     ),
-  build: build('dist'),
+  build: async () => {
+    const r = await astroBuild('dist', { timeout: 15 * MIN });
+    if (r.code === 0) {
+      if (selected.includes('subpath')) subBuild();
+      if (selected.includes('repro')) copyBuild();
+    }
+    return r;
+  },
   checks: () =>
-    seq(
-      () => run(CHECK, ['dist'], { timeout: 5 * MIN }),
-      () => run(VITEST, ['run', '--project', 'site'], { timeout: 5 * MIN }),
+    par(
+      // Generous: html-validate over 875 pages takes about a minute alone and many more on a
+      // machine shared with other builds; the timeout only catches a hang.
+      () => run(CHECK, ['dist'], { timeout: 20 * MIN }),
+      () => run(VITEST, ['run', '--project', 'site'], { timeout: 10 * MIN }),
     ),
-  browser: () => run(PLAYWRIGHT, ['test'], { timeout: 20 * MIN }),
-  subpath: () =>
-    seq(
-      build('tmp/dist-sub', SUB),
-      () => run(CHECK, ['tmp/dist-sub', '--base', SUB, '--skip', 'html'], { timeout: 5 * MIN }),
-      () =>
-        run(PLAYWRIGHT, ['test', '--project', 'desktop-light', '--grep', '@requests'], {
-          timeout: 10 * MIN,
-          env: { DIST_DIR: 'tmp/dist-sub', BASE_PATH: SUB },
-        }),
-    ),
+  subpath: async () => {
+    const b = await subBuild();
+    if (b.code !== 0) {
+      for (const l of b.tail.slice(-30)) console.log(`    ${l}`);
+      return b;
+    }
+    subpathBuilt = true;
+    console.log(
+      `    the sub-path build took ${(b.ms / 1000).toFixed(1)} s (started after the build step)`,
+    );
+    const r = await run(CHECK, [SUB_DIST, '--base', SUB, '--skip', 'html'], { timeout: 10 * MIN });
+    if (r.code !== 0 || selected.includes('browser')) return r;
+    // No browser step in this run: load the sub-path build's pages here.
+    return run(PLAYWRIGHT, ['test', '--project', 'subpath'], {
+      timeout: 10 * MIN,
+      env: { SUBPATH_DIST: SUB_DIST },
+    });
+  },
+  browser: () =>
+    run(PLAYWRIGHT, ['test'], {
+      timeout: 20 * MIN,
+      env: subpathBuilt ? { SUBPATH_DIST: SUB_DIST } : {},
+    }),
   repro: async () => {
-    const r = await reproduce(resolve(ROOT, 'dist'));
-    for (const l of r.lines) console.log(`    ${l}`);
-    return { code: r.ok ? 0 : 1 };
+    const b = await copyBuild();
+    try {
+      if (!b.ok) {
+        for (const l of b.tail.slice(-20)) console.log(`    ${l}`);
+        console.log(`    build in ${b.dir} failed`);
+        return { code: 1 };
+      }
+      console.log(
+        `    the copy's build took ${(b.ms / 1000).toFixed(1)} s (started after the build step)`,
+      );
+      const dist = resolve(ROOT, 'dist');
+      const { files, diffs } = await compareDirs(dist, b.dist);
+      for (const l of diffs.slice(0, 30)) console.log(`    ${l}`);
+      console.log(
+        diffs.length
+          ? `    ${diffs.length} difference(s) between ${dist} and ${b.dist}`
+          : `    identical: ${files} files in ${dist} and a copy built in ${b.dir}`,
+      );
+      return { code: diffs.length ? 1 : 0 };
+    } finally {
+      if (b.dir) await rm(b.dir, { recursive: true, force: true });
+    }
   },
 };
 
@@ -103,11 +168,10 @@ if (problem) {
   process.exit(1);
 }
 
+const selected = Object.keys(STEPS).filter((n) => (!only || only.includes(n)) && !skip.includes(n));
 const t0 = performance.now();
 const results = [];
-for (const name of Object.keys(STEPS).filter(
-  (n) => (!only || only.includes(n)) && !skip.includes(n),
-)) {
+for (const name of selected) {
   if (results.some((r) => !r.ok) && !args.includes('--keep-going')) {
     results.push({ name, ok: null });
     continue;
@@ -121,6 +185,9 @@ for (const name of Object.keys(STEPS).filter(
   );
   results.push({ name, ok: r.code === 0, secs });
 }
+// A step failed before the background builds were waited for: let them end, and remove the copy.
+const left = await Promise.all(Object.values(background));
+for (const b of left) if (b?.dir) await rm(b.dir, { recursive: true, force: true });
 console.log('\nSummary');
 for (const r of results)
   console.log(

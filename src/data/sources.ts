@@ -11,6 +11,8 @@
  * those, `year` is the year the page was read, not a publication year.
  */
 
+import { formatMonth, listAnd } from '../lib/format.ts';
+
 export interface Source {
   id: string;
   /** The shared bibliography's number, 1..27 (pages number their footnotes by first citation). */
@@ -475,31 +477,12 @@ export function sourceById(id: string): Source {
   return s;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 function formatAuthors(authors: string[]): string {
-  if (authors.length <= 1) return authors.join('');
-  return `${authors.slice(0, -1).join(', ')} and ${authors[authors.length - 1]}`;
+  return listAnd(authors);
 }
 
 function formatAccessed(accessed: string): string {
-  const m = /^(\d{4})-(\d{2})$/.exec(accessed);
-  if (!m) return accessed;
-  const month = MONTHS[Number(m[2]) - 1];
-  return month ? `${month} ${m[1]}` : accessed;
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(accessed) ? formatMonth(accessed) : accessed;
 }
 
 /** Ends a fragment with a full stop unless it already ends in punctuation. */

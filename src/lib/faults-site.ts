@@ -12,6 +12,7 @@ import {
 } from '../model/schedule.ts';
 import type { FaultLabel } from '../model/faults.ts';
 import { ruleId } from './routes.ts';
+import { formatTick } from './format.ts';
 
 /** The rules of the schedule: sections of the rules page (/model/), in order (src/components/faults/FaultRules.astro). */
 export const FAULT_RULES = [
@@ -84,7 +85,7 @@ export function scheduleValueText(id: ScheduleId, sch: Schedule): string {
         ? 'the whole run'
         : `${sch.keyRetention} ${sch.keyRetention === 1 ? 'tick' : 'ticks'}`;
     case 'restartAt':
-      return sch.restartAt === null ? 'none' : `down at t${sch.restartAt}`;
+      return sch.restartAt === null ? 'none' : `down at ${formatTick(sch.restartAt)}`;
     case 'epoch':
       return sch.epoch;
   }

@@ -31,6 +31,7 @@ import {
   weakenOne,
 } from '../model/index.ts';
 import { mean } from './vocabulary.ts';
+import { formatCount, formatTick } from './format.ts';
 import {
   INVARIANT_IDS,
   brokenInvariants,
@@ -285,9 +286,9 @@ export function format(
     case 'count':
       return count(value, opts);
     case 'grouped': // 94,889,088
-      return Number(value).toLocaleString('en-GB');
+      return formatCount(Number(value));
     case 'tick':
-      return `t${value}`;
+      return formatTick(Number(value));
     case 'short':
       return short(String(value));
     case 'attempt':

@@ -5,6 +5,7 @@
  * event kinds here.
  */
 import type { TraceEvent } from '../model/types.ts';
+import { formatTick } from './format.ts';
 
 export type FaultEvent = Extract<
   TraceEvent,
@@ -48,7 +49,7 @@ export function narrateFault(e: FaultEvent): string {
         : `${n} dies right after recording the confirmation; its work was already done.`;
     case 'key-expired': {
       const x = e.values;
-      return `The feed has forgotten key ${x.key}: it stored it with ${x.post} at t${x.storedAt} and keeps keys for ${x.retention} ${x.retention === 1 ? 'tick' : 'ticks'}, so this send is new to it.`;
+      return `The feed has forgotten key ${x.key}: it stored it with ${x.post} at ${formatTick(x.storedAt)} and keeps keys for ${x.retention} ${x.retention === 1 ? 'tick' : 'ticks'}, so this send is new to it.`;
     }
     case 'controller-down':
       return `The controller is down for this tick: nothing is assessed, suspected or admitted. The owner epoch stands at ${e.values.epoch}.`;

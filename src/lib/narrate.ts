@@ -8,6 +8,7 @@
 import { REVENUE, short, versionHash } from '../model/world.ts';
 import type { Breach, Refusal, StaleMark, TraceEvent, WriteSubject } from '../model/types.ts';
 import { isFaultEvent, narrateFault } from './narrate-faults.ts';
+import { formatTick } from './format.ts';
 
 const who = (n: number | null) => `#${n}`;
 
@@ -111,7 +112,7 @@ export function narrate(e: TraceEvent): string {
         : `Controller accepts ${short(x.digest)}; with pins off the acceptance record names no version.`;
     }
     case 'suspected':
-      return `${n} has missed ${e.values.missed} heartbeats (last at t${e.values.last}): unknown — neither failed nor finished.`;
+      return `${n} has missed ${e.values.missed} heartbeats (last at ${formatTick(e.values.last)}): unknown — neither failed nor finished.`;
     case 'settle-admitted': {
       const x = e.values;
       return `Controller publishes epoch ${x.token}, then admits ${n} with token ${x.token} to settle ${who(x.writer)}’s unconfirmed announcement of ${short(x.digest)}.`;
@@ -166,7 +167,7 @@ export function breachText(b: Breach): string {
     }
     case 'supersededAccepted': {
       const x = b.values;
-      return `${short(x.digest)} was accepted at t${b.tick} but its parts are ${x.content ?? 'a mix of versions'}, while ${x.current} is current.`;
+      return `${short(x.digest)} was accepted at ${formatTick(b.tick)} but its parts are ${x.content ?? 'a mix of versions'}, while ${x.current} is current.`;
     }
     case 'dependantWrong': {
       const x = b.values;

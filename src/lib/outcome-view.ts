@@ -21,6 +21,7 @@ import {
   recordFor,
   type RecordInfo,
 } from './vocabulary.ts';
+import { formatTick } from './format.ts';
 
 /** A piece of a value: text, or a tick a renderer may link. */
 export type Part = string | { tick: number };
@@ -54,7 +55,7 @@ export const outcomeRow = (id: OutcomeId, parts: Part[]): OutcomeRow => ({
 });
 
 /** "t8" */
-export const tickText = (t: number): string => `t${t}`;
+export const tickText = formatTick;
 
 /** A row's value as plain text. */
 export function partsText(parts: Part[]): string {

@@ -11,6 +11,7 @@ import { PRESETS, sameSwitches } from '../model/presets.ts';
 import { scheduleSearch, type Schedule } from '../model/schedule.ts';
 import { changedFromMain, slugOf, type Switches } from '../model/switches.ts';
 import type { InvariantId, RuleId } from '../model/types.ts';
+import { formatTick } from './format.ts';
 
 /** The site's pages. */
 export const PAGE = {
@@ -26,6 +27,7 @@ export const PAGE = {
   lab: '/lab/',
   runsJson: '/data/runs.json',
   faultsJson: '/data/faults.json',
+  versionsJson: '/data/versions.json',
   /** The article's Try-it panel: what each setting's run shows there (tryit-table.ts GlanceTable). */
   tryitJson: '/data/tryit.json',
 } as const;
@@ -37,7 +39,7 @@ export const EXPLORER_PARAMS = ['scene', 'vs'] as const;
 
 /** The id of a tick's row group on a trace page and the explorer's hash: "t8". */
 export function tickId(tick: number): string {
-  return `t${tick}`;
+  return formatTick(tick);
 }
 
 /** A same-page link to a tick: "#t8". */

@@ -7,6 +7,7 @@
  * serves them; Base.astro's `image` prop names one.
  */
 import type { Run } from '../model/index.ts';
+import { formatTick } from './format.ts';
 
 export interface SocialCard {
   template: string;
@@ -70,7 +71,7 @@ export function socialSvg(card: SocialCard, run: Run): string {
   }
   const ticksText = Array.from({ length: ticks }, (_, t) =>
     t % 2 === 0
-      ? `<text x="${(stripX + t * col + col / 2).toFixed(1)}" y="600" font-size="15" fill="#585d64" text-anchor="middle">t${t}</text>`
+      ? `<text x="${(stripX + t * col + col / 2).toFixed(1)}" y="600" font-size="15" fill="#585d64" text-anchor="middle">${formatTick(t)}</text>`
       : '',
   ).join('');
   const titleSvg = title

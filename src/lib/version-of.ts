@@ -1,61 +1,91 @@
 /**
- * Which files of src/model are its rules, and the version hash over them.
- * Pure (no import.meta, no file system) so a unit test can feed it edited
- * sources; src/lib/model-version.ts feeds it the real ones.
+ * The model version: a hash of what the model does, never of its source.
  *
- * A file holds rules when changing it can change what a run does or what a
- * run's records say. Views, the sweep, the ledger and the presets only read
- * runs; the narrator and the vocabulary (outside src/model) only choose words.
+ * Every field of each of the 864 runs (JSON.stringify of the whole Run, per-tick
+ * snapshots included) is hashed; the version hashes those 864 hashes, in
+ * allSettings() order, and a hash of the fault sweep's results. A change made
+ * for speed or clarity that changes no run keeps the version; a rule change
+ * that changes any field of any run, or any figure of the sweep, changes it.
+ *
+ * Pure (node:crypto only, no file system), so tests can feed it any runs;
+ * src/lib/model-version.ts feeds it the model's. The recorded versions, their
+ * dates and the runs each changed are data: src/data/model-versions.json
+ * (`npm run version:record` appends to it).
  */
-import { sha256Hex } from '../model/world.ts';
+import { createHash } from 'node:crypto';
 
-/** The rule files, whose source the model version hashes. */
-export const RULE_FILES = [
-  'controller.ts',
-  'dependant.ts',
-  'feed.ts',
-  'invariants.ts',
-  'run.ts',
-  'schedule.ts',
-  'sim.ts',
-  'stores.ts',
-  'switches.ts',
-  'types.ts',
-  'workers.ts',
-  'world.ts',
-] as const;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Files of src/model that hold no rule: entry points and read-only derivations. */
-export const NOT_RULE_FILES = [
-  'browser.ts',
-  'faults.ts',
-  'index.ts',
-  'ledger.ts',
-  'presets.ts',
-  'records.ts',
-  'sweep.ts',
-  'views.ts',
-] as const;
+/** How many hex digits of a run's hash /data/versions.json keeps per run. */
+export const RUN_HASH_LENGTH = 8;
+
+/** SHA-256 (hex) over the JSON of a whole run (or of anything JSON can write). */
+export function hashOf(value: unknown): string {
+  return sha256(JSON.stringify(value));
+}
+
+/** The model version (12 hex digits) for the runs' hashes, in allSettings() order, and the sweep's hash. */
+export function versionOf(runHashes: readonly string[], sweepHash: string): string {
+  return sha256(`${runHashes.join('\n')}\nsweep ${sweepHash}`).slice(0, 12);
+}
+
+/** A recorded model version (src/data/model-versions.json). */
+export interface RecordedVersion {
+  version: string;
+  /** ISO date it was recorded. */
+  date: string;
+  /** Slugs of the runs whose hash differs from the version before (null: the first recorded version). */
+  changed: string[] | null;
+  /** Whether the fault sweep's results differ from the version before. */
+  sweepChanged: boolean | null;
+  /** The sweep's hash (RUN_HASH_LENGTH hex digits). */
+  sweep: string;
+  /** Each run's hash (RUN_HASH_LENGTH hex digits each), concatenated in allSettings() order. */
+  runs: string;
+}
+
+/** The short hash of run `index` in a recorded version. */
+export function runHashIn(v: RecordedVersion, index: number): string {
+  return v.runs.slice(index * RUN_HASH_LENGTH, (index + 1) * RUN_HASH_LENGTH);
+}
+
+/** A new record: the current runs diffed against the newest recorded version (if any). */
+export function recordOf(
+  version: string,
+  date: string,
+  slugs: readonly string[],
+  runHashes: readonly string[],
+  sweepHash: string,
+  previous: RecordedVersion | undefined,
+): RecordedVersion {
+  const short = runHashes.map((h) => h.slice(0, RUN_HASH_LENGTH));
+  const sweep = sweepHash.slice(0, RUN_HASH_LENGTH);
+  return {
+    version,
+    date,
+    changed: previous ? slugs.filter((_, i) => runHashIn(previous, i) !== short[i]) : null,
+    sweepChanged: previous ? previous.sweep !== sweep : null,
+    sweep,
+    runs: short.join(''),
+  };
+}
 
 /**
- * SHA-256 over the rule files' sources (file name, newline, source; files
- * in name order, separated by "\n\0\n"). `sources` maps a file name in
- * src/model to its text; other entries are ignored. Throws when a model file
- * is in neither list, so a new file must be declared a rule or not.
+ * The oldest recorded version since which run `index` (or, for 'sweep', the fault
+ * sweep's results) has been unchanged: walk back from the current version while
+ * the short hash stays the same. `current` is the current version's record
+ * (recorded or not).
  */
-export function versionOf(sources: Record<string, string>): string {
-  const known = new Set<string>([...RULE_FILES, ...NOT_RULE_FILES]);
-  for (const name of Object.keys(sources)) {
-    if (name.startsWith('model/') && !known.has(name.slice('model/'.length))) {
-      throw new Error(
-        `src/${name} is neither a rule file nor declared as holding no rule (src/lib/version-of.ts)`,
-      );
-    }
-  }
-  const parts = RULE_FILES.map((f) => {
-    const text = sources[`model/${f}`];
-    if (text === undefined) throw new Error(`rule file src/model/${f} is missing`);
-    return `${f}\n${text}`;
-  });
-  return sha256Hex(parts.join('\n\0\n'));
+export function unchangedSince(
+  recorded: readonly RecordedVersion[],
+  current: RecordedVersion,
+  index: number | 'sweep',
+): RecordedVersion {
+  const hashIn = (v: RecordedVersion) => (index === 'sweep' ? v.sweep : runHashIn(v, index));
+  const h = hashIn(current);
+  const at = recorded.findIndex((v) => v.version === current.version);
+  const before = at >= 0 ? recorded.slice(0, at) : recorded;
+  let since = at >= 0 ? recorded[at] : current;
+  for (let i = before.length - 1; i >= 0 && hashIn(before[i]) === h; i--) since = before[i];
+  return since;
 }

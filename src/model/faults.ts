@@ -499,6 +499,11 @@ export function faultSweep(): FaultSweep {
   return (sweepCache ??= sweepFaults());
 }
 
+/** Hand over a sweep computed earlier from these same sources (src/lib/sweep-cache.ts reads it from a file). */
+export function provideFaultSweep(sweep: FaultSweep): void {
+  sweepCache = sweep;
+}
+
 /** The shortest counterexample of each invariant that some schedule breaks with every protection on, in invariant order. */
 export function counterexamples(sweep: FaultSweep = faultSweep()): Counterexample[] {
   const allOn = sweep.variants.find((v) => v.id === 'all-on') as VariantResult;

@@ -54,7 +54,7 @@ export function activeTicks(run: Run): number[] {
   return [...new Set(run.events.map((e) => e.tick))];
 }
 
-/** One run as published in /data/runs.json (site.md contract). */
+/** One run as published in /data/runs.json (its published fields). */
 export function toRunJson(run: Run, url: string) {
   return {
     switches: run.switches,

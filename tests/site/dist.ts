@@ -1,6 +1,8 @@
 // Reading the built site from tests.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { readCachedSweep, sweepCacheFile } from '../../src/lib/sweep-cache.ts';
+import { provideFaultSweep, type FaultSweep } from '../../src/model/faults.ts';
 
 export const DIST = process.env.DIST_DIR ?? join(import.meta.dirname, '../../dist');
 
@@ -32,4 +34,18 @@ export function text(html: string): string {
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * The fault sweep the build computed and wrote (src/lib/sweep-cache.ts), for the current model
+ * sources; the model's faultSweep() returns it from then on, so nothing sweeps again.
+ */
+export function builtSweep(): FaultSweep {
+  const sweep = readCachedSweep();
+  if (!sweep)
+    throw new Error(
+      `no fault sweep written for these model sources (${sweepCacheFile()}): build the site first (npx astro build)`,
+    );
+  provideFaultSweep(sweep);
+  return sweep;
 }

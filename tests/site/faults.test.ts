@@ -4,14 +4,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INVARIANT_IDS, counterexamples, faultSweep, simulate } from '../../src/model/index.ts';
+import { INVARIANT_IDS, counterexamples, simulate } from '../../src/model/index.ts';
 import { invariantLabel } from '../../src/lib/vocabulary.ts';
 import { invariantRule } from '../../src/lib/routes.ts';
-import { DIST, page, text } from './dist.ts';
+import { DIST, builtSweep, page, text } from './dist.ts';
 
 const data = JSON.parse(readFileSync(join(DIST, 'data/faults.json'), 'utf8'));
 const runsJson = JSON.parse(readFileSync(join(DIST, 'data/runs.json'), 'utf8'));
-const sweep = faultSweep();
+const sweep = builtSweep();
 const num = (n: number) => n.toLocaleString('en-GB');
 
 describe('/data/faults.json', () => {

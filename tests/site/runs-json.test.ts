@@ -1,4 +1,4 @@
-// /data/runs.json is the model's output, in the contract of spec/site.md.
+// /data/runs.json is the model's output, in its published shape.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { counterexamples, runAll, short, simulate, type Run } from '../../src/model/index.ts';
 import { invariantRule } from '../../src/lib/routes.ts';
-import { page } from './dist.ts';
+import { builtSweep, page } from './dist.ts';
 
 type Mark = Record<string, string>;
 
@@ -182,7 +182,7 @@ describe('the timeline figure on every counterexample page', () => {
     'poster-dies-at',
     'key-expired',
   ] as const;
-  const cases = counterexamples().map((c) => ({
+  const cases = counterexamples(builtSweep()).map((c) => ({
     path: `/faults/${invariantRule(c.invariant)}/`,
     run: simulate(c.switches, { schedule: c.schedule }),
   }));

@@ -13,8 +13,9 @@ import {
 } from './model.ts';
 import { outcomeRows as describeOutcome, partsText, runSummary } from '../../lib/outcome.ts';
 import { settingSummary } from '../../lib/outcome-view.ts';
+import { formatTick } from '../../lib/format.ts';
 
-export const tickLabel = (t: number): string => `t${t}`;
+export const tickLabel = formatTick;
 
 export { callsByAttemptText } from '../../lib/outcome.ts';
 

@@ -18,6 +18,7 @@ import {
 } from './model.ts';
 
 import type { Focus } from './focus.ts';
+import { formatTick, listAnd } from '../../lib/format.ts';
 export { FOCUS_LABEL, type Focus } from './focus.ts';
 
 export interface Scene {
@@ -29,7 +30,7 @@ export interface Scene {
   caption: (run: Run) => string;
 }
 
-const t = (n: number) => `t${n}`;
+const t = formatTick;
 
 /** First tick whose snapshot satisfies `test`, or the run's last tick. */
 function firstTick(run: Run, test: (s: Run['ticks'][number]) => boolean): number {
@@ -48,8 +49,7 @@ const settle = (run: Run) =>
 /** "#n" of the run's first and second attempts, read from the run. */
 const first = (run: Run) => `#${run.attempts[0]?.n}`;
 const second = (run: Run) => `#${run.attempts[1]?.n}`;
-const list = (xs: string[]) =>
-  xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+const list = listAnd;
 
 export const SCENES: Scene[] = [
   {

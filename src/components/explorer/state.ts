@@ -21,6 +21,7 @@ import {
   type Switches,
 } from './model.ts';
 import { EXPLORER_PARAMS, explorerSearch, vsToken } from '../../lib/routes.ts';
+import { formatTick } from '../../lib/format.ts';
 
 export { vsToken };
 
@@ -131,7 +132,7 @@ export function clampTick(
   if (tick > lastTick) {
     return {
       tick: lastTick,
-      problem: `This run ends at t${lastTick}; t${tick} does not exist, so t${lastTick} is shown.`,
+      problem: `This run ends at ${formatTick(lastTick)}; ${formatTick(tick)} does not exist, so ${formatTick(lastTick)} is shown.`,
     };
   }
   return { tick: Math.max(0, tick), problem: null };

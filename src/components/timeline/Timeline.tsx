@@ -21,6 +21,7 @@ import type { ComponentChildren, JSX } from 'preact';
 import type { Run } from '../../model/browser.ts';
 import { timelineMarks, type Point, type Row, type Span } from './marks.ts';
 import { tickHandlers } from './interaction.ts';
+import { formatTick, formatTickSpan } from '../../lib/format.ts';
 
 export interface TimelineProps {
   run: Run;
@@ -540,12 +541,12 @@ export default function Timeline(props: TimelineProps) {
         'aria-valuemin': 0,
         'aria-valuemax': all.lastTick,
         'aria-valuenow': selectedTick,
-        'aria-valuetext': `t${selectedTick}`,
+        'aria-valuetext': formatTick(selectedTick),
         onKeyDown: handlers!.onKeyDown,
         onPointerDown: handlers!.onPointerDown,
         onPointerMove: handlers!.onPointerMove,
       }
-    : { role: 'group', 'aria-label': `Ticks t${from} to t${lastAxis}` };
+    : { role: 'group', 'aria-label': `Ticks ${formatTickSpan(from, lastAxis)}` };
   const hl: [number, number] | null = highlight
     ? [Math.max(highlight[0], from), Math.min(highlight[1], from + n - 1)]
     : null;
@@ -688,7 +689,7 @@ export default function Timeline(props: TimelineProps) {
             if (compact && t % 2 === 1 && t !== lastAxis) return null;
             const txt = (
               <text x={cx(t)} y={15} text-anchor="middle">
-                {compact ? t : `t${t}`}
+                {compact ? t : formatTick(t)}
               </text>
             );
             const to = tickHref && !interactive ? tickHref(t) : undefined;

@@ -6,7 +6,7 @@
  * One Preact view, rendered statically on trace pages (no JavaScript).
  */
 import { activeTicks, short, type Run } from '../../model/browser.ts';
-import { tickHash } from '../../lib/routes.ts';
+import { tickHash, tickId } from '../../lib/routes.ts';
 
 type Snap = Run['ticks'][number];
 
@@ -73,7 +73,7 @@ export function Lifecycle({ run }: { run: Run }) {
         </thead>
         <tbody>
           {rows.map((row, r) => (
-            <tr key={row.tick} id={active.has(row.tick) ? undefined : `t${row.tick}`}>
+            <tr key={row.tick} id={active.has(row.tick) ? undefined : tickId(row.tick)}>
               <th scope="row">
                 {active.has(row.tick) ? (
                   <a href={tickHash(row.tick)}>t{row.tick}</a>

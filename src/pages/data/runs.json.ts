@@ -1,5 +1,5 @@
 /**
- * /data/runs.json: every run, machine-readable (site.md contract):
+ * /data/runs.json: every run, machine-readable:
  * { model: MODEL_VERSION, runs: [toRunJson(run, url)…] } in allSettings() order.
  * Each url is the run's trace page, with the site's base.
  */

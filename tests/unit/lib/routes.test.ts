@@ -86,10 +86,31 @@ describe('vocabulary', () => {
   }
   const wording = [...words].filter((w) => w.length >= 10 && w.includes(' '));
 
-  it('has a slug word for every value, equal to the model’s', () => {
-    for (const id of SWITCH_IDS)
-      for (const v of SWITCH_VALUES[id])
-        expect(VOCABULARY[id].values[v].slug).toBe((SLUG_WORD[id] as Record<string, string>)[v]);
+  it('has a slug word for every value: the permanent words of the published trace URLs', () => {
+    // Typed here, not read from the model or the vocabulary: trace URLs are permanent
+    // (the project's specification says so), so these words may never change, in either place.
+    const PERMANENT: Record<string, Record<string, string>> = {
+      silent: { paused: 'paused', crashed: 'crashed' },
+      fencing: { on: 'fencing-on', off: 'fencing-off' },
+      checkpoints: { 'per-step': 'per-step', 'end-only': 'end-only' },
+      change: { outage: 'outage', never: 'never', 'after-acceptance': 'after-acceptance' },
+      pins: { on: 'pins-on', off: 'pins-off' },
+      rule: {
+        'current-accepted': 'current-accepted',
+        'any-accepted': 'any-accepted',
+        'latest-finished': 'latest-finished',
+      },
+      postDies: { yes: 'post-dies', no: 'post-survives' },
+      key: { 'per-operation': 'per-operation', 'per-attempt': 'per-attempt', none: 'no-key' },
+    };
+    expect([...SWITCH_IDS]).toEqual(Object.keys(PERMANENT));
+    for (const id of SWITCH_IDS) {
+      expect([...SWITCH_VALUES[id]], id).toEqual(Object.keys(PERMANENT[id]));
+      for (const v of SWITCH_VALUES[id]) {
+        expect(VOCABULARY[id].values[v].slug, `${id}=${v}`).toBe(PERMANENT[id][v]);
+        expect((SLUG_WORD[id] as Record<string, string>)[v], `${id}=${v}`).toBe(PERMANENT[id][v]);
+      }
+    }
     expect(wording.length).toBeGreaterThan(40);
   });
   it('gives each value of a switch its own code and label', () => {
