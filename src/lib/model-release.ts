@@ -14,6 +14,8 @@ export const MODEL_DATES: Record<string, string> = {
   caa2b1fe0c17: '2026-12-01',
   // The rule files reformatted by Prettier; no run changed.
   '993a5c6175d5': '2026-12-01',
+  // A confirmed announcement stays confirmed; a restart strikes only within the run (issue 20).
+  caa4fc73bba4: '2026-12-01',
 };
 
 const MONTHS = [
