@@ -128,7 +128,7 @@ describe('probe agrees with simulate', () => {
       expect(p.finished).toBe(r.finished);
       expect(p.tokens).toEqual(r.attempts.map((a) => a.token));
     });
-  });
+  }, 60_000);
   it('and the fault events in the full run match the faults the probe says struck', () => {
     schedules.slice(0, 200).forEach((sch, i) => {
       const s = settings[(i * 53) % settings.length];
@@ -214,7 +214,7 @@ describe('counting schedules that cannot differ once is exact', () => {
       const { histogram, runs } = viaSweep(s, space);
       expect([...histogram].sort()).toEqual([...brute].sort());
       expect(runs).toBeLessThan(size); // it did skip some
-    });
+    }, 120_000); // the brute force simulates every schedule (a restart's run twice, to find where the run ends)
   }
 });
 
@@ -281,6 +281,20 @@ describe('the sweep over the whole space', () => {
       const r = simulate(c.switches, { schedule: c.schedule });
       expect(r.invariants[c.invariant]).toBe(true);
       expect(r.breaches.find((b) => b.invariant === c.invariant)?.tick).toBe(c.tick);
+    }
+    // The counterexample with the fewest faults: no breaking schedule has fewer, and it breaks as stated.
+    for (const id of INVARIANT_IDS) {
+      const cell = sweep.variants[0].byInvariant[id];
+      if (!cell.fewest) continue;
+      const f = cell.fewest;
+      expect(f.faults).toBeLessThanOrEqual(cell.shortest!.faults);
+      for (const set of cell.minimalFaultSets)
+        expect(set.faults.length).toBeGreaterThanOrEqual(f.struck.length);
+      const r = simulate(f.switches, { schedule: f.schedule });
+      expect(r.breaches.find((b) => b.invariant === id)?.tick).toBe(f.tick);
+      const expired = r.events.filter((e) => e.kind === 'key-expired').length;
+      const others = f.struck.filter((x) => x !== 'key-expired').length;
+      expect(others + expired).toBe(f.faults);
     }
     // Every invariant either has a counterexample or no breaking schedule at all.
     for (const id of INVARIANT_IDS) {
