@@ -23,8 +23,8 @@
  * counted this way and checks each against its representative.
  */
 import { allSettings, settingIndex, type Switches, type SwitchId } from './switches.ts';
-import { PROTECTIONS, WEAKENINGS } from './sweep.ts';
-import { probe, type Probe } from './run.ts';
+import { PROTECTIONS, WEAKENINGS, runFor } from './sweep.ts';
+import { probe, simulate, type Probe } from './run.ts';
 import {
   BASE_SCHEDULE,
   EPOCH,
@@ -32,9 +32,10 @@ import {
   SCHEDULE_IDS,
   SILENT_AT,
   changedFromBase,
+  isBaseSchedule,
   type Schedule,
 } from './schedule.ts';
-import { INVARIANT_IDS, type InvariantId } from './types.ts';
+import { INVARIANT_IDS, type InvariantId, type RuleId } from './types.ts';
 import { TIMING } from './sim.ts';
 
 /** A space of schedules: the values of each dimension (null: the base "whole run" / "no restart"; first value of epoch: durable). */
@@ -545,4 +546,95 @@ export function counterexamples(sweep: FaultSweep = faultSweep()): Counterexampl
   return INVARIANT_IDS.map((id) => allOn.byInvariant[id].shortest).filter(
     (c): c is Counterexample => c !== null,
   );
+}
+
+/** A run and tick where a rule fires or an invariant breaks, under the base schedule (a trace page) or another (the explorer). */
+export interface RuleWitness {
+  switches: Switches;
+  schedule: Schedule;
+  tick: number;
+  /** The schedule is the base one: the run has a trace page. */
+  base: boolean;
+}
+
+/** Schedules tried, in order, for rules no run of the grid fires: one fault moved at a time, then the sweep's counterexamples. */
+function witnessSchedules(sweep: FaultSweep): Schedule[] {
+  const b = BASE_SCHEDULE;
+  const out: Schedule[] = [
+    { ...b, silentAt: 'assemble' },
+    { ...b, silentAt: 'effect' },
+    { ...b, posterDies: 'before-send' },
+    { ...b, posterDies: 'after-confirm' },
+    { ...b, keyRetention: 1 },
+    { ...b, restartAt: 6 },
+    { ...b, restartAt: 6, epoch: 'volatile' },
+  ];
+  for (const v of sweep.variants)
+    for (const id of INVARIANT_IDS) {
+      const c = v.byInvariant[id];
+      if (c.fewest) out.push(c.fewest.schedule);
+      if (c.shortest) out.push(c.shortest.schedule);
+    }
+  return out;
+}
+
+/**
+ * For every event rule, the first run where it fires ("see it happen" on the
+ * rules page): the first setting of the grid, in setting order, whose run
+ * under the base schedule logs an event of that rule; for a rule no such run
+ * fires, the first (schedule, setting) in witnessSchedules order that does.
+ */
+export function ruleWitnesses(
+  rules: readonly RuleId[],
+  sweep: FaultSweep = faultSweep(),
+): Record<string, RuleWitness | null> {
+  const out: Record<string, RuleWitness | null> = Object.fromEntries(rules.map((r) => [r, null]));
+  let left = rules.filter((r) => !out[r]);
+  const settings = allSettings();
+  const take = (
+    s: Switches,
+    schedule: Schedule,
+    events: readonly { rule: RuleId; tick: number }[],
+  ) => {
+    for (const r of left) {
+      const e = events.find((x) => x.rule === r);
+      if (e) out[r] = { switches: s, schedule, tick: e.tick, base: isBaseSchedule(schedule) };
+    }
+    left = left.filter((r) => !out[r]);
+  };
+  for (const s of settings) {
+    if (left.length === 0) break;
+    take(s, BASE_SCHEDULE, runFor(s).events);
+  }
+  for (const schedule of witnessSchedules(sweep)) {
+    if (left.length === 0) break;
+    for (const s of settings) {
+      if (left.length === 0) break;
+      take(s, schedule, simulate(s, { schedule, noSnapshots: true }).events);
+    }
+  }
+  return out;
+}
+
+/**
+ * Where a weakening breaks an invariant ("see it fail"): the counterexample
+ * with the fewest faults the sweep found for that invariant under that
+ * protection variant (all-on for a fault rule), or null when none breaks it.
+ */
+export function failWitness(
+  variant: string,
+  invariant: InvariantId,
+  sweep: FaultSweep = faultSweep(),
+): (RuleWitness & { invariant: InvariantId; variant: string }) | null {
+  const v = sweep.variants.find((x) => x.id === variant);
+  const c = v?.byInvariant[invariant].fewest;
+  if (!c) return null;
+  return {
+    switches: c.switches,
+    schedule: c.schedule,
+    tick: c.tick,
+    base: isBaseSchedule(c.schedule),
+    invariant,
+    variant,
+  };
 }
