@@ -80,6 +80,13 @@ function runOf(href: string): { run: Run; trace: string | null } {
   return { run: simulate(switches, { schedule }), trace: null };
 }
 
+describe('rules page: one ordered list of rules', () => {
+  it('its sections are the rules, each once, in the order of the rule words (RuleSection renders each)', () => {
+    const ids = [...html.matchAll(/<section id="(rule-[a-z-]+)"/g)].map((m) => m[1]);
+    expect(ids).toEqual(Object.keys(RULE_WORDS).map((r) => `rule-${r}`));
+  });
+});
+
 describe('rules page: see it happen', () => {
   const happen = links('happen');
   it('every event rule has one, and a rule that fires nowhere fails', () => {
