@@ -41,3 +41,47 @@ export const RULE_WORDS: Record<RuleSection, { title: string }> = {
   'fault-retention': { title: 'Fault: the feed forgets keys' },
   'fault-restart': { title: 'Fault: the controller restarts' },
 };
+
+/**
+ * Where a switch or a fault weakens a rule: the protection variant of the
+ * fault sweep that weakens it (all-on: a fault weakens it, no switch) and the
+ * invariant that then breaks. The rules page links each to the sweep's
+ * counterexample with the fewest faults ("see it fail").
+ */
+export const RULE_FAILS: Partial<
+  Record<
+    RuleSection,
+    {
+      variant: string;
+      invariant: import('../model/types.ts').InvariantId;
+      /** What weakens the rule, as a phrase: "with fencing off". */
+      how: string;
+    }
+  >
+> = {
+  assess: { variant: 'pins-off', invariant: 'supersededAccepted', how: 'with version pins off' },
+  restore: { variant: 'pins-off', invariant: 'supersededAccepted', how: 'with version pins off' },
+  fencing: { variant: 'fencing-off', invariant: 'staleWrite', how: 'with fencing off' },
+  feed: { variant: 'key-per-attempt', invariant: 'duplicateEffect', how: 'with a key per attempt' },
+  settle: { variant: 'key-none', invariant: 'duplicateEffect', how: 'with no key' },
+  'post-dies': {
+    variant: 'key-per-attempt',
+    invariant: 'duplicateEffect',
+    how: 'with a key per attempt',
+  },
+  dependant: {
+    variant: 'rule-any-accepted',
+    invariant: 'dependantWrong',
+    how: 'with the rule “any accepted”',
+  },
+  'fault-retention': {
+    variant: 'all-on',
+    invariant: 'duplicateEffect',
+    how: 'with every protection on, when a key expires',
+  },
+  'fault-restart': {
+    variant: 'all-on',
+    invariant: 'twoAccepted',
+    how: 'with every protection on, when the restart loses the epoch',
+  },
+};

@@ -15,15 +15,16 @@
  *     postDies=yes;
  *   - keyRetention only when a send finds its key stored: a retention
  *     longer than every such key's age expires nothing;
- *   - restartAt is reached only if the run is still going at that tick: a
- *     restart after its last simulated tick never happens;
+ *   - restartAt strikes only within the run (#rule-fault-restart): a
+ *     restart after the last event of the same run without it never
+ *     happens, so that run stands for it;
  *   - epoch only when the restart happens.
  * tests/unit/model/faults.test.ts simulates a sample of the schedules
  * counted this way and checks each against its representative.
  */
 import { allSettings, settingIndex, type Switches, type SwitchId } from './switches.ts';
-import { PROTECTIONS, WEAKENINGS } from './sweep.ts';
-import { probe, type Probe } from './run.ts';
+import { PROTECTIONS, WEAKENINGS, runFor } from './sweep.ts';
+import { probe, simulate, type Probe } from './run.ts';
 import {
   BASE_SCHEDULE,
   EPOCH,
@@ -31,9 +32,10 @@ import {
   SCHEDULE_IDS,
   SILENT_AT,
   changedFromBase,
+  isBaseSchedule,
   type Schedule,
 } from './schedule.ts';
-import { INVARIANT_IDS, type InvariantId } from './types.ts';
+import { INVARIANT_IDS, type InvariantId, type RuleId } from './types.ts';
 import { TIMING } from './sim.ts';
 
 /** A space of schedules: the values of each dimension (null: the base "whole run" / "no restart"; first value of epoch: durable). */
@@ -129,8 +131,10 @@ export interface VariantResult {
     InvariantId,
     {
       schedules: number;
-      /** The shortest counterexample: fewest ticks to the breach, then fewest faults, then fewest schedule changes. */
+      /** The shortest counterexample: fewest ticks to the breach, then fewest faults, then fewest schedule changes, then the setting's index. */
       shortest: Counterexample | null;
+      /** The counterexample with the fewest faults: fewest faults, then fewest ticks to the breach, then fewest schedule changes, then the setting's index. */
+      fewest: Counterexample | null;
       /** Sets of faults that struck in breaking runs and that contain no smaller such set, with the number of breaking schedules showing exactly that set. */
       minimalFaultSets: { faults: FaultLabel[]; schedules: number }[];
     }
@@ -150,14 +154,28 @@ export interface FaultSweep {
 }
 
 /**
- * Shortest first: fewest ticks to the breach, then fewest faults, then
- * fewest schedule changes from the base, then the setting's index; on a
- * full tie the first found (in schedule order) stays.
+ * Is rank `a` before rank `b` (lexicographic; null: nothing yet)? Shortest:
+ * fewest ticks to the breach, then fewest faults, then fewest schedule
+ * changes from the base, then the setting's index, then the schedule's index
+ * (scheduleIndex). Fewest faults: the same keys with faults first. Each
+ * schedule the sweep visits stands for every schedule that gives the same
+ * run, and is the one of them with the fewest changes and then the lowest
+ * index, so the order is total and does not depend on the sweep's shortcuts.
  */
 function shorter(a: readonly number[], b: readonly number[] | null): boolean {
   if (!b) return true;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
   return false;
+}
+
+/** A schedule's position in FAULT_SPACE: dimensions in SCHEDULE_IDS order, the first most significant, values in the space's order. */
+export function scheduleIndex(sch: Schedule, space: ScheduleSpace = FAULT_SPACE): number {
+  let i = 0;
+  for (const id of SCHEDULE_IDS) {
+    const values = space[id] as readonly unknown[];
+    i = i * values.length + values.indexOf(sch[id]);
+  }
+  return i;
 }
 
 export type Visit = (sch: Schedule, p: Probe, weight: number) => void;
@@ -204,9 +222,10 @@ function block(
     keyRetention: number | null,
     restartAt: number | null,
     epoch: Schedule['epoch'],
+    runEnd?: number,
   ): Probe => {
     const sch: Schedule = { ...outer, keyRetention, restartAt, epoch };
-    const p = probe(s, sch);
+    const p = probe(s, sch, runEnd);
     count();
     silenced ||= p.reads.silenced;
     posterRead ||= p.reads.posterRead;
@@ -250,13 +269,13 @@ function block(
   for (const r of restarts) {
     for (const epoch of space.epoch) {
       let whole: Leaf;
-      if (r > none.reads.endTick) {
+      if (r > none.lastTick) {
         noneLeaf.weight += 1; // the run was over before r: no restart
         whole = noneLeaf;
       } else {
         whole = {
           sch: { ...outer, keyRetention: null, restartAt: r, epoch },
-          p: run(null, r, epoch),
+          p: run(null, r, epoch, none.lastTick),
           weight: 1,
         };
         leaves.push(whole);
@@ -265,7 +284,7 @@ function block(
       cls = null;
       for (const k of retentions) {
         const byK = noneByK.get(k) as Leaf;
-        if (r > byK.p.reads.endTick) {
+        if (r > byK.p.lastTick) {
           byK.weight += 1; // over before r: no restart
         } else if (k > oldestHere) {
           whole.weight += 1; // no key kept k ticks
@@ -274,7 +293,7 @@ function block(
         } else {
           const leaf: Leaf = {
             sch: { ...outer, keyRetention: k, restartAt: r, epoch },
-            p: run(k, r, epoch),
+            p: run(k, r, epoch, byK.p.lastTick),
             weight: 1,
           };
           leaves.push(leaf);
@@ -321,6 +340,8 @@ export function sweepFaults(): FaultSweep {
           schedules: 0,
           shortest: null as Counterexample | null,
           rank: null as number[] | null,
+          fewest: null as Counterexample | null,
+          fewRank: null as number[] | null,
           sets: new Map<string, number>(),
         },
       ]),
@@ -330,6 +351,8 @@ export function sweepFaults(): FaultSweep {
         schedules: number;
         shortest: Counterexample | null;
         rank: number[] | null;
+        fewest: Counterexample | null;
+        fewRank: number[] | null;
         sets: Map<string, number>;
       }
     >;
@@ -350,19 +373,25 @@ export function sweepFaults(): FaultSweep {
             cell.schedules += weight;
             cell.sets.set(key, (cell.sets.get(key) ?? 0) + weight);
             const tick = p.firstBreach[id] as number;
-            if (shorter([tick, faults, changes, index], cell.rank)) {
-              cell.rank = [tick, faults, changes, index];
-              cell.shortest = {
-                variant: v.id,
-                invariant: id,
-                switches: s,
-                schedule: sch,
-                tick,
-                faults,
-                struck,
-                broken,
-                lastTick: p.lastTick,
-              };
+            const example = (): Counterexample => ({
+              variant: v.id,
+              invariant: id,
+              switches: s,
+              schedule: sch,
+              tick,
+              faults,
+              struck,
+              broken,
+              lastTick: p.lastTick,
+            });
+            const at = scheduleIndex(sch);
+            if (shorter([tick, faults, changes, index, at], cell.rank)) {
+              cell.rank = [tick, faults, changes, index, at];
+              cell.shortest = example();
+            }
+            if (shorter([faults, tick, changes, index, at], cell.fewRank)) {
+              cell.fewRank = [faults, tick, changes, index, at];
+              cell.fewest = example();
             }
           }
         }
@@ -425,7 +454,12 @@ export function sweepFaults(): FaultSweep {
             .sort((a, b) => a.faults.length - b.faults.length || b.schedules - a.schedules);
           return [
             id,
-            { schedules: cell.schedules, shortest: cell.shortest, minimalFaultSets: minimal },
+            {
+              schedules: cell.schedules,
+              shortest: cell.shortest,
+              fewest: cell.fewest,
+              minimalFaultSets: minimal,
+            },
           ];
         }),
       ) as VariantResult['byInvariant'],
@@ -485,7 +519,14 @@ export function sweepSetting(
       }
       const allWakes = wi === 0 && !silenced && wakes.length > 1; // the silence never struck: every wake gives these runs
       const w = (allWakes ? wakes.length : 1) * wakeWeight * posterWeight;
-      for (const b of blocks) for (const l of b.leaves) visit(l.sch, l.p, l.weight * b.weight * w);
+      for (const b of blocks)
+        for (const l of b.leaves) {
+          // A dimension the run never read stands at its base value (the fewest changes).
+          let sch = l.sch;
+          if (allWakes) sch = { ...sch, wakeAfter: BASE_SCHEDULE.wakeAfter };
+          if (b.weight > 1) sch = { ...sch, posterDies: BASE_SCHEDULE.posterDies };
+          visit(sch, l.p, l.weight * b.weight * w);
+        }
       if (allWakes) break;
     }
   }
@@ -510,4 +551,95 @@ export function counterexamples(sweep: FaultSweep = faultSweep()): Counterexampl
   return INVARIANT_IDS.map((id) => allOn.byInvariant[id].shortest).filter(
     (c): c is Counterexample => c !== null,
   );
+}
+
+/** A run and tick where a rule fires or an invariant breaks, under the base schedule (a trace page) or another (the explorer). */
+export interface RuleWitness {
+  switches: Switches;
+  schedule: Schedule;
+  tick: number;
+  /** The schedule is the base one: the run has a trace page. */
+  base: boolean;
+}
+
+/** Schedules tried, in order, for rules no run of the grid fires: one fault moved at a time, then the sweep's counterexamples. */
+function witnessSchedules(sweep: FaultSweep): Schedule[] {
+  const b = BASE_SCHEDULE;
+  const out: Schedule[] = [
+    { ...b, silentAt: 'assemble' },
+    { ...b, silentAt: 'effect' },
+    { ...b, posterDies: 'before-send' },
+    { ...b, posterDies: 'after-confirm' },
+    { ...b, keyRetention: 1 },
+    { ...b, restartAt: 6 },
+    { ...b, restartAt: 6, epoch: 'volatile' },
+  ];
+  for (const v of sweep.variants)
+    for (const id of INVARIANT_IDS) {
+      const c = v.byInvariant[id];
+      if (c.fewest) out.push(c.fewest.schedule);
+      if (c.shortest) out.push(c.shortest.schedule);
+    }
+  return out;
+}
+
+/**
+ * For every event rule, the first run where it fires ("see it happen" on the
+ * rules page): the first setting of the grid, in setting order, whose run
+ * under the base schedule logs an event of that rule; for a rule no such run
+ * fires, the first (schedule, setting) in witnessSchedules order that does.
+ */
+export function ruleWitnesses(
+  rules: readonly RuleId[],
+  sweep: FaultSweep = faultSweep(),
+): Record<string, RuleWitness | null> {
+  const out: Record<string, RuleWitness | null> = Object.fromEntries(rules.map((r) => [r, null]));
+  let left = rules.filter((r) => !out[r]);
+  const settings = allSettings();
+  const take = (
+    s: Switches,
+    schedule: Schedule,
+    events: readonly { rule: RuleId; tick: number }[],
+  ) => {
+    for (const r of left) {
+      const e = events.find((x) => x.rule === r);
+      if (e) out[r] = { switches: s, schedule, tick: e.tick, base: isBaseSchedule(schedule) };
+    }
+    left = left.filter((r) => !out[r]);
+  };
+  for (const s of settings) {
+    if (left.length === 0) break;
+    take(s, BASE_SCHEDULE, runFor(s).events);
+  }
+  for (const schedule of witnessSchedules(sweep)) {
+    if (left.length === 0) break;
+    for (const s of settings) {
+      if (left.length === 0) break;
+      take(s, schedule, simulate(s, { schedule, noSnapshots: true }).events);
+    }
+  }
+  return out;
+}
+
+/**
+ * Where a weakening breaks an invariant ("see it fail"): the counterexample
+ * with the fewest faults the sweep found for that invariant under that
+ * protection variant (all-on for a fault rule), or null when none breaks it.
+ */
+export function failWitness(
+  variant: string,
+  invariant: InvariantId,
+  sweep: FaultSweep = faultSweep(),
+): (RuleWitness & { invariant: InvariantId; variant: string }) | null {
+  const v = sweep.variants.find((x) => x.id === variant);
+  const c = v?.byInvariant[invariant].fewest;
+  if (!c) return null;
+  return {
+    switches: c.switches,
+    schedule: c.schedule,
+    tick: c.tick,
+    base: isBaseSchedule(c.schedule),
+    invariant,
+    variant,
+  };
 }

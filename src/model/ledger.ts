@@ -12,7 +12,9 @@
  *                 successor could restore (lost with a silent worker, held in
  *                 memory until a fenced write, …).
  * A `used` call that read superseded text (possible only with pins off) is
- * flagged `stale`.
+ * flagged `stale`. A call whose result is not in the last accepted digest but
+ * is a part of an earlier accepted one names that acceptance (`acceptedIn`):
+ * the acceptance stays true, the call was not wasted when it was made.
  */
 import { STEPS, sectionHash, type StepName, type VersionName } from './world.ts';
 import type { Run } from './types.ts';
@@ -28,6 +30,8 @@ export interface Call {
   arrived: boolean;
   fate: Fate;
   stale: boolean;
+  /** The earlier acceptance whose digest holds this call's result (null: none, or it is in the last one). */
+  acceptedIn: { digest: string; tick: number; version: VersionName | null } | null;
 }
 
 export interface Ledger {
@@ -42,6 +46,16 @@ export interface Ledger {
   unrecorded: number;
   stale: number;
   minimum: number;
+}
+
+/** The first acceptance whose digest holds a part with this result. */
+function acceptedIn(run: Run, resultId: string): Call['acceptedIn'] {
+  for (const a of run.acceptances) {
+    const c = run.candidates.find((x) => x.digest === a.digest);
+    if (c?.parts.some((q) => q.resultId === resultId))
+      return { digest: a.digest, tick: a.tick, version: a.version };
+  }
+  return null;
 }
 
 export function ledger(run: Run): Ledger {
@@ -63,6 +77,7 @@ export function ledger(run: Run): Ledger {
           arrived: true,
           fate: inDigest ? 'used' : current ? 'unrecorded' : 'superseded',
           stale: inDigest && !current,
+          acceptedIn: inDigest ? null : acceptedIn(run, p.resultId),
         });
       }
     }
@@ -75,6 +90,7 @@ export function ledger(run: Run): Ledger {
         arrived: false,
         fate: current ? 'unrecorded' : 'superseded',
         stale: false,
+        acceptedIn: null,
       });
     }
     if (mine.length !== a.calls) {

@@ -179,8 +179,13 @@ export interface Probe {
   finished: boolean;
 }
 
-export function probe(s: Switches, schedule: Schedule): Probe {
-  const sim = newSim(s, {}, schedule, false);
+/**
+ * `runEnd`, when the caller knows it, is the last tick of the same run
+ * without its restart (see restartTick); the fault sweep passes it so as not
+ * to simulate that run again.
+ */
+export function probe(s: Switches, schedule: Schedule, runEnd?: number): Probe {
+  const sim = newSim(s, {}, schedule, false, runEnd);
   const epochs: number[] = [];
   let highest = sim.ownerEpoch;
   let belowHighest = 0;
@@ -225,8 +230,37 @@ export function probe(s: Switches, schedule: Schedule): Probe {
   };
 }
 
-function newSim(s: Switches, options: RunOptions, schedule: Schedule, recordEvents: boolean): Sim {
+/**
+ * The tick at which the scheduled restart strikes, or null (#rule-fault-restart):
+ * a restart strikes only within the run, that is at or before the last tick
+ * at which something happens in the same run without the restart. Later, the
+ * run has ended and there is no controller left to restart.
+ */
+function restartTick(
+  s: Switches,
+  options: RunOptions,
+  schedule: Schedule,
+  runEnd: number | undefined,
+): number | null {
+  if (schedule.restartAt === null) return null;
+  let end = runEnd;
+  if (end === undefined) {
+    const quiet = newSim(s, options, { ...schedule, restartAt: null }, false, 0);
+    loop(quiet, options, null);
+    end = quiet.lastEventTick;
+  }
+  return schedule.restartAt <= end ? schedule.restartAt : null;
+}
+
+function newSim(
+  s: Switches,
+  options: RunOptions,
+  schedule: Schedule,
+  recordEvents: boolean,
+  runEnd?: number,
+): Sim {
   return {
+    restartAt: restartTick(s, options, schedule, runEnd),
     s,
     failClosed: options.failClosed ?? false,
     t: 0,
@@ -274,13 +308,13 @@ function loop(
   after: ((sim: Sim, before: number) => void) | null,
 ): void {
   const horizon = options.horizon ?? TIMING.horizon;
-  const schedule = sim.schedule;
+  const restartAt = sim.restartAt;
   for (sim.t = 0; sim.t <= horizon; sim.t++) {
     const before = sim.events.length;
     input(sim);
-    if (sim.t === schedule.restartAt) controllerDown(sim);
+    if (sim.t === restartAt) controllerDown(sim);
     else {
-      if (schedule.restartAt !== null && sim.t === schedule.restartAt + 1) controllerRestarts(sim);
+      if (restartAt !== null && sim.t === restartAt + 1) controllerRestarts(sim);
       assess(sim);
       suspect(sim);
       admit(sim);

@@ -61,6 +61,8 @@ export interface Sim {
   breaches: Breach[];
   restores: { attempt: number; step: (typeof STEPS)[number]; tick: number; from: number }[];
   schedule: Schedule;
+  /** The tick the controller restart strikes (the schedule's, if within the run; #rule-fault-restart), or null. */
+  restartAt: number | null;
   /** The controller's suspicion timers count from this tick (its restart), not from before it. */
   timersFrom: number;
   /** The tick of the newest event (0 before any). */

@@ -229,8 +229,10 @@ export function keyFor(sim: Sim, a: Attempt, digest: string): string | null {
 const OPERATION_KEYS: Record<string, string> = Object.create(null);
 const ATTEMPT_KEYS: string[] = [];
 
-/** Send the announcement; true when the feed applied a new post. */
-function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembered' | 'rejected' {
+type SendOutcome = { kind: 'applied' | 'remembered'; post: string } | { kind: 'rejected' };
+
+/** Send the announcement: what the feed did, and the post it answered with. */
+function send(sim: Sim, a: Attempt, intentIndex: number): SendOutcome {
   const intent = sim.intents[intentIndex];
   const key = keyFor(sim, a, intent.digest);
   const digest = short(intent.digest);
@@ -250,7 +252,7 @@ function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembere
   });
   if (receipt.kind === 'rejected') {
     emit(sim, 'effect', 'feed', 'send-rejected', 'feed', a.n, { key, reason: receipt.reason });
-    return 'rejected';
+    return { kind: 'rejected' };
   }
   if (receipt.kind === 'applied' && receipt.forgot) {
     sim.reads.keysExpired += 1;
@@ -262,11 +264,16 @@ function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembere
       retention,
     });
   }
-  intent.state = 'unconfirmed';
-  intent.post = receipt.post.id;
+  // The announcement's lifecycle runs one way (#rule-lifecycles): a send
+  // moves a recorded or unconfirmed intent to unconfirmed with the post it
+  // got back; a confirmed one stays confirmed, with its post.
+  if (intent.state !== 'confirmed') {
+    intent.state = 'unconfirmed';
+    intent.post = receipt.post.id;
+  }
   if (receipt.kind === 'remembered') {
     emit(sim, 'effect', 'feed', 'send-remembered', 'feed', a.n, { key, post: receipt.post.id });
-    return 'remembered';
+    return { kind: 'remembered', post: receipt.post.id };
   }
   emit(sim, 'effect', 'feed', 'send-applied', 'feed', a.n, {
     key,
@@ -278,21 +285,22 @@ function send(sim: Sim, a: Attempt, intentIndex: number): 'applied' | 'remembere
       invariant: 'duplicateEffect',
       values: { post: receipt.post.id, digest: intent.digest },
     });
-  return 'applied';
+  return { kind: 'applied', post: receipt.post.id };
 }
 
-function confirm(sim: Sim, a: Attempt, intentIndex: number): boolean {
+/** Record the feed's reply (`post`) as the confirmation: a protected write. */
+function confirm(sim: Sim, a: Attempt, intentIndex: number, post: string): boolean {
   const intent = sim.intents[intentIndex];
-  if (
-    !protectedWrite(sim, a, 'confirmations', { kind: 'confirmation', post: intent.post as string })
-  )
-    return false;
-  intent.state = 'confirmed';
-  intent.confirmedAt = sim.t;
-  intent.confirmedBy = a.n;
+  if (!protectedWrite(sim, a, 'confirmations', { kind: 'confirmation', post })) return false;
+  if (intent.state !== 'confirmed') {
+    // A later confirmation (a stale one that landed, with fencing off) does not move the first.
+    intent.state = 'confirmed';
+    intent.confirmedAt = sim.t;
+    intent.confirmedBy = a.n;
+  }
   a.state = 'done';
   emit(sim, 'effect', actorOf(a.n), 'confirmed', a.kind === 'settle' ? 'settle' : 'post', a.n, {
-    post: intent.post as string,
+    post,
     stale: staleMark(sim, a),
   });
   return true;
@@ -336,16 +344,16 @@ function deliver(sim: Sim, a: Attempt, index: number): void {
   if (dies) sim.reads.posterRead = true;
   if (dies === 'before-send') return die(sim, a, 'before-send');
   const outcome = send(sim, a, index);
-  if (outcome === 'rejected') return;
-  if (dies === 'after-apply' && outcome === 'applied') {
+  if (outcome.kind === 'rejected') return;
+  if (dies === 'after-apply' && outcome.kind === 'applied') {
     sim.reads.posterStruck = true;
     a.dead = true;
     a.silent = true;
     emit(sim, 'attempt', actorOf(a.n), 'poster-dies', 'post-dies', a.n, {});
     return;
   }
-  if (!confirm(sim, a, index)) return;
-  if (dies === 'after-confirm' && outcome === 'applied') die(sim, a, 'after-confirm');
+  if (!confirm(sim, a, index, outcome.post)) return;
+  if (dies === 'after-confirm' && outcome.kind === 'applied') die(sim, a, 'after-confirm');
 }
 
 function die(sim: Sim, a: Attempt, point: 'before-send' | 'after-confirm'): void {
@@ -358,9 +366,10 @@ function die(sim: Sim, a: Attempt, point: 'before-send' | 'after-confirm'): void
 function settle(sim: Sim, a: Attempt): void {
   a.lastHeartbeat = sim.t;
   const index = a.settles as number;
-  if (send(sim, a, index) === 'rejected') {
+  const outcome = send(sim, a, index);
+  if (outcome.kind === 'rejected') {
     a.state = 'refused';
     return;
   }
-  confirm(sim, a, index);
+  confirm(sim, a, index, outcome.post);
 }

@@ -53,8 +53,11 @@ describe('/data/faults.json', () => {
 });
 
 describe('counterexample pages', () => {
-  for (const c of counterexamples(sweep)) {
-    it(`/faults/${invariantRule(c.invariant)}/ shows the run's ticks and exactly its breaches`, () => {
+  // Each page features the counterexample with the fewest faults (the shortest is its second).
+  for (const c of counterexamples(sweep).map(
+    (s) => sweep.variants[0].byInvariant[s.invariant].fewest ?? s,
+  )) {
+    it(`/faults/${invariantRule(c.invariant)}/ shows the fewest-fault run's ticks and exactly its breaches`, () => {
       const html = page(`/faults/${invariantRule(c.invariant)}/`);
       const r = simulate(c.switches, { schedule: c.schedule });
       for (const t of new Set(r.events.map((e) => e.tick)))
@@ -62,8 +65,21 @@ describe('counterexample pages', () => {
       const shown = [...html.matchAll(/Invariant broken: ([^<]+)</g)].map((m) => text(m[1]));
       expect(shown).toEqual(r.breaches.map((b) => invariantLabel(b.invariant)));
       expect(text(html)).toContain(`Model version`);
+      expect(text(html)).toContain(`after ${c.faults === 1 ? 'one fault' : `${c.faults} faults`}`);
+      expect(text(html)).not.toContain('SITE_URL');
     });
   }
+});
+
+describe('the D1 run of issue 20, as faults.json and the fault pages count it', () => {
+  it('the all-on duplicate-effect count is the sweep’s, and the minimal sets’ brackets are stated as falling short of it', () => {
+    const on = sweep.variants[0].byInvariant.duplicateEffect;
+    const t = text(page('/faults/'));
+    const sum = on.minimalFaultSets.reduce((n, x) => n + x.schedules, 0);
+    expect(sum).toBeLessThanOrEqual(on.schedules);
+    expect(t).toContain(`${num(sum)} of ${num(on.schedules)}`);
+    expect(data.table[0].invariants.duplicateEffect.fewest.faults).toBe(on.fewest!.faults);
+  });
 });
 
 describe('/faults/', () => {

@@ -77,6 +77,20 @@ describe('the sweep over the whole space', () => {
       expect(r.invariants[c.invariant]).toBe(true);
       expect(r.breaches.find((b) => b.invariant === c.invariant)?.tick).toBe(c.tick);
     }
+    // The counterexample with the fewest faults: no breaking schedule has fewer, and it breaks as stated.
+    for (const id of INVARIANT_IDS) {
+      const cell = sweep.variants[0].byInvariant[id];
+      if (!cell.fewest) continue;
+      const f = cell.fewest;
+      expect(f.faults).toBeLessThanOrEqual(cell.shortest!.faults);
+      for (const set of cell.minimalFaultSets)
+        expect(set.faults.length).toBeGreaterThanOrEqual(f.struck.length);
+      const r = simulate(f.switches, { schedule: f.schedule });
+      expect(r.breaches.find((b) => b.invariant === id)?.tick).toBe(f.tick);
+      const expired = r.events.filter((e) => e.kind === 'key-expired').length;
+      const others = f.struck.filter((x) => x !== 'key-expired').length;
+      expect(others + expired).toBe(f.faults);
+    }
     // Every invariant either has a counterexample or no breaking schedule at all.
     for (const id of INVARIANT_IDS) {
       const cell = sweep.variants[0].byInvariant[id];

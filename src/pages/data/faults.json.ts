@@ -3,8 +3,10 @@
  * The model version, the space swept (each dimension and its values), the
  * counts, the table (per protection variant and invariant: breaking
  * schedules, the minimal sets of faults that break it, the shortest
- * counterexample), each counterexample of the all-on variant with its
- * switches, schedule, broken invariants and page URL, and the properties.
+ * counterexample and the one with the fewest faults), each counterexample of
+ * the all-on variant its page features (the fewest faults) with its switches,
+ * schedule, broken invariants and page URL and the shortest beside it, and
+ * the properties.
  */
 import type { APIRoute } from 'astro';
 import {
@@ -54,17 +56,27 @@ export const GET: APIRoute = () => {
               schedules: cell.schedules,
               minimalFaultSets: cell.minimalFaultSets,
               shortest: ce(cell.shortest),
+              fewest: ce(cell.fewest),
             },
           ];
         }),
       ),
     })),
-    counterexamples: counterexamples(sweep).map((c) => ({
-      invariant: c.invariant,
-      url: href(faultPath(c.invariant)),
-      explorer: href(explorerPath(c.switches, { schedule: c.schedule, tick: c.tick })),
-      ...ce(c),
-    })),
+    counterexamples: counterexamples(sweep).map((shortest) => {
+      const c = sweep.variants[0].byInvariant[shortest.invariant].fewest ?? shortest;
+      return {
+        invariant: c.invariant,
+        url: href(faultPath(c.invariant)),
+        explorer: href(explorerPath(c.switches, { schedule: c.schedule, tick: c.tick })),
+        ...ce(c),
+        shortest: {
+          explorer: href(
+            explorerPath(shortest.switches, { schedule: shortest.schedule, tick: shortest.tick }),
+          ),
+          ...ce(shortest),
+        },
+      };
+    }),
     properties: sweep.properties,
   };
   return new Response(JSON.stringify(body, null, 1), {

@@ -127,7 +127,7 @@ describe('probe agrees with simulate', () => {
       expect(p.finished).toBe(r.finished);
       expect(p.tokens).toEqual(r.attempts.map((a) => a.token));
     });
-  });
+  }, 60_000);
   it('and the fault events in the full run match the faults the probe says struck', () => {
     schedules.slice(0, 200).forEach((sch, i) => {
       const s = settings[(i * 53) % settings.length];
@@ -213,6 +213,6 @@ describe('counting schedules that cannot differ once is exact', () => {
       const { histogram, runs } = viaSweep(s, space);
       expect([...histogram].sort()).toEqual([...brute].sort());
       expect(runs).toBeLessThan(size); // it did skip some
-    }, 60_000); // brute force: seconds of CPU, more on a shared machine
+    }, 120_000); // brute force: every schedule (a restart's run twice, to find where the run ends)
   }
 });

@@ -13,6 +13,23 @@ describe('ledger: where every model call went', () => {
     expect(l.parts.filter((p) => p.restoredBy !== null).map((p) => p.step)).toEqual(['s1']);
   });
 
+  it('second trace: #1’s s2 call is not in the digest accepted last, but is in the v1 digest accepted earlier, which stays accepted', () => {
+    const r = run('second');
+    const l = ledger(r);
+    const first = r.acceptances[0];
+    const firstParts = r.candidates.find((c) => c.digest === first.digest)!.parts;
+    const call = l.calls.find((c) => c.attempt === 1 && c.step === 's2')!;
+    expect(call.fate).toBe('superseded');
+    expect(firstParts.some((p) => p.step === 's2' && p.computedBy === 1)).toBe(true);
+    expect(call.acceptedIn).toEqual({
+      digest: first.digest,
+      tick: first.tick,
+      version: first.version,
+    });
+    // In the main trace no accepted digest holds #1’s superseded s2.
+    expect(ledger(run('main')).calls.every((c) => c.acceptedIn === null)).toBe(true);
+  });
+
   it('a crashed worker loses the same call, in flight', () => {
     const l = ledger(run('crashed'));
     expect(l.calls.find((c) => c.attempt === 1 && c.step === 's3')).toMatchObject({
