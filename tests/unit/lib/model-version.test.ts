@@ -3,7 +3,7 @@
 // and /data/runs.json are functions of the runs and the version, so sources that give the
 // same runs give the same version and the same bytes; a rule change that changes a run
 // changes the version, and the record names the runs it changed.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -22,6 +22,7 @@ const SWEEP = 'f'.repeat(64); // the sweep's hash, held fixed: these tests vary 
 /** A copy of src/model with one edit, under tmp/ (inside the project, so Vite resolves its imports). */
 const copies: string[] = [];
 async function modelWith(file: string, from: string, to: string) {
+  mkdirSync(join(process.cwd(), 'tmp'), { recursive: true }); // a fresh clone has no tmp/ yet
   const dir = mkdtempSync(join(process.cwd(), 'tmp', 'model-copy-'));
   copies.push(dir);
   cpSync(join(process.cwd(), 'src', 'model'), dir, { recursive: true });

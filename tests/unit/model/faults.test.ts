@@ -13,7 +13,6 @@ import {
   FAULT_SPACE,
   INVARIANT_IDS,
   MAIN,
-  SCHEDULES_PER_SETTING,
   SCHEDULE_IDS,
   TIMING,
   allSettings,
@@ -24,13 +23,11 @@ import {
   scheduleParam,
   simulate,
   sweepSetting,
-  variantSettings,
   type Probe,
   type Schedule,
   type ScheduleSpace,
   type Switches,
 } from './helpers.ts';
-import { CHECKS } from '../../../src/model/invariants.ts';
 
 describe('the base schedule', () => {
   it('is the fixed timing of model.md §3', () => {
