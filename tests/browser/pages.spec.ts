@@ -24,6 +24,8 @@ function findOverflow() {
   const visit = (el: Element) => {
     const cs = getComputedStyle(el);
     if (cs.display === 'none' || cs.visibility === 'hidden') return;
+    // Visually hidden for assistive technology (KaTeX's MathML copy, .sr-only): clipped to nothing.
+    if (cs.position === 'absolute' && (cs.clip !== 'auto' || cs.clipPath !== 'none')) return;
     const r = el.getBoundingClientRect();
     if (r.width > 0 && r.height > 0 && (r.right > vw + 1 || r.width > vw + 1)) {
       out.push(
