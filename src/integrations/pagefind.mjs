@@ -13,9 +13,15 @@
 // Don't add data-pagefind-body to only some pages: Pagefind would then index
 // only those.
 //
+// Pagefind's UI stylesheet is rewritten into the 'vendor' cascade layer (src/lib/css-layers.mjs),
+// like KaTeX's: unlayered, it would outrank every layered rule of the site, and the search
+// page's colours (src/pages/search.astro) would lose to Pagefind's.
+//
 // Set PAGEFIND=0 to skip indexing (the search page then says the index is missing).
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { layerSheet } from '../lib/css-layers.mjs';
 
 export default function pagefindIntegration() {
   return {
@@ -40,6 +46,8 @@ export default function pagefindIntegration() {
           if (added.errors.length) throw new Error(added.errors.join('; '));
           const written = await index.writeFiles({ outputPath: join(site, 'pagefind') });
           if (written.errors.length) throw new Error(written.errors.join('; '));
+          const sheet = join(site, 'pagefind', 'pagefind-ui.css');
+          await writeFile(sheet, layerSheet(await readFile(sheet, 'utf8'), 'vendor'));
           logger.info(
             `indexed ${added.page_count} pages in ${Date.now() - started} ms → pagefind/`,
           );

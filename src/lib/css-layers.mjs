@@ -23,6 +23,16 @@ export function layerFor(file) {
   return /\/node_modules\//.test(path) ? 'vendor' : 'features';
 }
 
+/**
+ * A whole stylesheet written outside Vite (Pagefind's UI sheet, which its integration writes
+ * after the build) put into `layer`, after the order statement. Loaded unlayered, a library's
+ * sheet would outrank every layered rule of the site, whatever their specificity.
+ */
+export function layerSheet(css, layer) {
+  if (/@(charset|import)\b/i.test(css)) throw new Error('layerSheet: @charset/@import unsupported');
+  return `@layer ${ORDER};\n@layer ${layer} {\n${css}\n}\n`;
+}
+
 /** @returns {import('postcss').Plugin} */
 export function layerUnlayered() {
   return {
