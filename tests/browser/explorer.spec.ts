@@ -461,6 +461,9 @@ test('stage: drag across the figure and ←/→ on it move the tick; slider, pan
   const plot = page.locator('.ex-fig svg.tl-plot[role="slider"]');
   await expect(plot, 'the figure is a slider').toHaveCount(1);
   const before = await readState(page);
+  // A reader drags what is on the screen: the redrawn figure (19 px lines, 12 px text) is taller
+  // than the rest of the first 1280×800 screen, so bring it into view first.
+  await plot.scrollIntoViewIfNeeded();
   const box = (await plot.boundingBox())!;
   const y = box.y + box.height * 0.6;
   const from = 2;
@@ -541,14 +544,39 @@ test('stage: drag across the figure and ←/→ on it move the tick; slider, pan
   expect(problems).toEqual([]);
 });
 
-test('stage: first screen at 1280×900 holds the scene, its buttons and the whole figure; compare draws the second run', async ({
+test('stage: first screen at 1280×900 holds the scene, its buttons, the figure and its selected tick; compare draws the second run', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('explorer/');
   await ready(page);
+  // The figure's top (its tick axis) and most of its lanes are on the first screen, and the
+  // selected tick's column is in view: inside the viewport and inside the part of the sideways
+  // scrolling frame that shows. (The whole figure no longer fits: the redrawn timeline sets 54 px
+  // tick columns and 19 px lines, so the main trace is 535 px tall and scrolls sideways past its
+  // fixed lane names.)
   const fig = (await page.locator('.ex-fig .tl-scroll').first().boundingBox())!;
-  expect(fig.y + fig.height, 'figure bottom within the first screen').toBeLessThanOrEqual(900);
+  const shown = Math.min(fig.y + fig.height, 900) - Math.max(fig.y, 0);
+  expect(shown / fig.height, 'most of the figure on the first screen').toBeGreaterThan(0.6);
+  const sel = (await page.locator('.ex-fig .tl-scroll').first().locator('.tl-sel').boundingBox())!;
+  const names = (await page
+    .locator('.ex-fig .tl-scroll')
+    .first()
+    .locator('.tl-gutter')
+    .boundingBox())!;
+  expect(sel.x, 'the selected tick right of the lane names').toBeGreaterThanOrEqual(
+    names.x + names.width - 1,
+  );
+  expect(sel.x + sel.width, 'the selected tick inside the frame').toBeLessThanOrEqual(
+    fig.x + fig.width,
+  );
+  expect(sel.y, 'the selected tick on the first screen').toBeLessThan(900 - 100);
+  const axis = (await page
+    .locator('.ex-fig .tl-scroll')
+    .first()
+    .locator('.tl-axis')
+    .boundingBox())!;
+  expect(axis.y + axis.height, 'the tick axis on the first screen').toBeLessThanOrEqual(900);
   // Beside the figure, the rail opens with the scene's text and its buttons (the switches follow
   // under them): what the page narrates is on the first screen with the figure it narrates.
   const cap = (await page.locator('.ex-guide__caption').boundingBox())!;
