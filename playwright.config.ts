@@ -35,7 +35,9 @@ const phone = {
 
 export default defineConfig({
   testDir: 'tests/browser',
-  outputDir: 'test-results/playwright',
+  // Its own folder for the sub-path run: npm test runs it beside the main one, and each run
+  // empties its output folder when it starts.
+  outputDir: subDist ? 'test-results/playwright-subpath' : 'test-results/playwright',
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

@@ -5,6 +5,7 @@
 //                                  compares the two builds byte for byte
 //   node scripts/repro.mjs A B     compares two existing builds
 import { spawn } from 'node:child_process';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { cp, mkdtemp, readFile, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, dirname, sep } from 'node:path';
@@ -16,14 +17,29 @@ const ASTRO = join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const PAGE_LIST_LINE = /[├└│]─/;
 
 /**
- * Run a Node script (on this same Node) or a command with a hard timeout that kills its
- * whole process group. Output is streamed, indented (unless `quiet`). → { code, ms, tail }.
+ * The name of the step a command runs for (test-all runs steps side by side): each line a
+ * command prints is shown as `    [step] line`.
  */
-export function run(cmd, args, { timeout = 300_000, env = {}, quiet = false, cwd = ROOT } = {}) {
+export const stepName = new AsyncLocalStorage();
+
+/**
+ * Run a Node script (on this same Node) or a command with a hard timeout that kills its
+ * whole process group. Output is streamed, indented and labelled with the step (unless
+ * `quiet`). `nice` lowers its CPU priority (niceness 0–19). → { code, ms, tail }.
+ */
+export function run(
+  cmd,
+  args,
+  { timeout = 300_000, env = {}, quiet = false, cwd = ROOT, nice = 0 } = {},
+) {
   const t0 = performance.now();
   const script = /\.[mc]?js$/.test(cmd);
   const { FORCE_COLOR, ...parentEnv } = process.env;
-  const child = spawn(script ? process.execPath : cmd, script ? [cmd, ...args] : args, {
+  const label = stepName.getStore();
+  const prefix = label ? `    [${label}] ` : '    ';
+  let [file, argv] = script ? [process.execPath, [cmd, ...args]] : [cmd, args];
+  if (nice) [file, argv] = ['nice', ['-n', String(nice), file, ...argv]];
+  const child = spawn(file, argv, {
     cwd,
     env: { ...parentEnv, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -35,14 +51,14 @@ export function run(cmd, args, { timeout = 300_000, env = {}, quiet = false, cwd
       if (!line) continue;
       tail.push(line);
       if (tail.length > 100) tail.shift();
-      if (!quiet && !PAGE_LIST_LINE.test(line)) process.stdout.write(`    ${line}\n`);
+      if (!quiet && !PAGE_LIST_LINE.test(line)) process.stdout.write(`${prefix}${line}\n`);
     }
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
   const timer = setTimeout(() => {
     tail.push(`*** timed out after ${timeout / 1000} s`);
-    console.log(`    *** ${cmd} timed out after ${timeout / 1000} s; killing it`);
+    console.log(`${prefix}*** ${cmd} timed out after ${timeout / 1000} s; killing it`);
     try {
       process.kill(-child.pid, 'SIGKILL');
     } catch {
@@ -59,13 +75,13 @@ export function run(cmd, args, { timeout = 300_000, env = {}, quiet = false, cwd
 }
 
 /**
- * `astro build` into outDir (relative to cwd), with BASE_PATH when base is given.
+ * `astro build` into outDir (relative to cwd, or absolute), with BASE_PATH when base is given.
  * @param {string} outDir
- * @param {{ base?: string, cwd?: string, timeout?: number, quiet?: boolean }} [options]
+ * @param {{ base?: string, cwd?: string, timeout?: number, quiet?: boolean, nice?: number }} [options]
  */
 export async function astroBuild(
   outDir,
-  { base, cwd = ROOT, timeout = 300_000, quiet = false } = {},
+  { base, cwd = ROOT, timeout = 300_000, quiet = false, nice = 0 } = {},
 ) {
   await rm(resolve(cwd, outDir), { recursive: true, force: true });
   return run(ASTRO, ['build', '--outDir', outDir], {
@@ -73,6 +89,7 @@ export async function astroBuild(
     env: base ? { BASE_PATH: base } : {},
     quiet,
     cwd,
+    nice,
   });
 }
 
@@ -115,13 +132,18 @@ export async function compareDirs(a, b) {
 }
 
 /**
- * Build a copy of the checkout in a fresh temporary directory → { dir, dist, ok, tail }.
+ * Build a copy of the checkout in a fresh temporary directory → { dir, dist, ok, code, tail }:
+ * into its own dist, or into `outDir` (relative to this checkout), with BASE_PATH `base`.
  * The caller removes `dir` (test-all starts this while other steps run, and compares later).
+ * A copy's build writes no file of this checkout (its .astro/ is the copy's own), so it can
+ * run while other steps read this one.
+ * @param {{ timeout?: number, base?: string, outDir?: string, nice?: number }} [options]
  */
-export async function buildCopy({ timeout = 300_000 } = {}) {
+export async function buildCopy({ timeout = 300_000, base, outDir, nice = 0 } = {}) {
   const dir = await copyCheckout();
-  const r = await astroBuild('dist', { cwd: dir, quiet: true, timeout });
-  return { dir, dist: join(dir, 'dist'), ok: r.code === 0, tail: r.tail, ms: r.ms };
+  const dist = outDir ? resolve(ROOT, outDir) : join(dir, 'dist');
+  const r = await astroBuild(dist, { cwd: dir, quiet: true, timeout, base, nice });
+  return { dir, dist, ok: r.code === 0, code: r.code, tail: r.tail, ms: r.ms };
 }
 
 /** Build a copy of the checkout elsewhere and compare with `against` (or with a second copy). */

@@ -23,17 +23,7 @@ export const fmt = (s: Switches) =>
     .map((id) => `${id}=${s[id]}`)
     .join('&');
 
-/** Deterministic PRNG (mulberry32), so every run tests the same strings. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng } from '../cases/addresses.ts';
 
 export const ready = (page: Page) =>
   page.waitForSelector('.ex-switches input[name="silent"]', { timeout: 15_000 });

@@ -1,7 +1,10 @@
-// Every page of pages.mjs, in each project (playwright.config.ts):
+// Every page of pages.mjs, in each project (playwright.config.ts), one load each: the page is
+// scrolled through first (client:visible islands hydrate), then
 //   desktop-light, desktop-dark  expected status; axe-core WCAG 2.2 A/AA; a #fragment exists
+//   desktop-light                no duplicate id; no table cut off without a scroll container
 //   phone-360                    no sideways scroll; nothing sticks out of the viewport
-//                                unless inside its own horizontal scroll container
+//                                unless inside its own horizontal scroll container; no table
+//                                cut off without a scroll container
 //   no-js                        <main> still holds the content
 // and in all: no console error, uncaught exception, failed or off-site request (fixtures.ts).
 // A first-screen screenshot of each goes to test-results/screens/<page>-<project>.png.
@@ -9,41 +12,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
 import { PAGES, AXE_TAGS, MIN_MAIN_TEXT } from './pages.mjs';
-
-/** Runs in the page: what sticks out sideways at the current viewport width. */
-function findOverflow() {
-  const vw = document.documentElement.clientWidth;
-  const out: string[] = [];
-  const describe = (el: Element) => {
-    let s = el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '');
-    if (typeof el.className === 'string' && el.className.trim())
-      s += '.' + el.className.trim().split(/\s+/).slice(0, 3).join('.');
-    const text = (el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 40);
-    return text ? `${s} "${text}"` : s;
-  };
-  const visit = (el: Element) => {
-    const cs = getComputedStyle(el);
-    if (cs.display === 'none' || cs.visibility === 'hidden') return;
-    // Visually hidden for assistive technology (KaTeX's MathML copy, .sr-only): clipped to nothing.
-    if (cs.position === 'absolute' && (cs.clip !== 'auto' || cs.clipPath !== 'none')) return;
-    const r = el.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0 && (r.right > vw + 1 || r.width > vw + 1)) {
-      out.push(
-        `${describe(el)} spans x=${Math.round(r.left)}…${Math.round(r.right)} (viewport ${vw} px wide)`,
-      );
-      return; // its children would only repeat the finding
-    }
-    if (cs.overflowX === 'auto' || cs.overflowX === 'scroll') return; // scrolls on its own
-    for (const child of el.children) visit(child);
-  };
-  visit(document.body);
-  const sw = document.documentElement.scrollWidth;
-  if (sw > window.innerWidth)
-    out.unshift(`the page scrolls sideways: scrollWidth ${sw} > innerWidth ${window.innerWidth}`);
-  return out;
-}
-
-export { findOverflow };
+import { clippedTables, findOverflow, scrollThrough } from './page-checks.ts';
 
 for (const p of PAGES) {
   const status = p.status ?? 200;
@@ -78,9 +47,23 @@ for (const p of PAGES) {
     await page
       .screenshot({ path: `test-results/screens/${p.name}-${project}.png`, animations: 'disabled' })
       .catch(() => {});
+    if (project !== 'desktop-dark') {
+      await scrollThrough(page);
+      // Let the search results (Pagefind's fragments) finish loading.
+      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+      expect(await page.evaluate(clippedTables), 'tables cut off').toEqual([]);
+    }
     if (project === 'phone-360') {
       expect(await page.evaluate(findOverflow), 'elements past the 360 px viewport').toEqual([]);
       return;
+    }
+    if (project === 'desktop-light') {
+      const dups = await page.evaluate(() => {
+        const c = new Map<string, number>();
+        for (const el of document.querySelectorAll('[id]')) c.set(el.id, (c.get(el.id) ?? 0) + 1);
+        return [...c].filter(([, n]) => n > 1).map(([id, n]) => `${id} ×${n}`);
+      });
+      expect(dups, 'ids used more than once, after hydration').toEqual([]);
     }
     const hash = new URL(page.url()).hash.slice(1);
     if (hash)
@@ -88,7 +71,12 @@ for (const p of PAGES) {
         await page.evaluate((id) => !!document.getElementById(id), decodeURIComponent(hash)),
         `element #${hash}`,
       ).toBe(true);
-    const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+    // The index of all runs repeats one row template 864 times: axe reads its first rows
+    // (about two minutes of axe saved per project); tests/site/traces-index.test.ts checks
+    // that every row has the first row's markup, so what axe finds in one it finds in all.
+    if (p.axeExclude) builder = builder.exclude(p.axeExclude);
+    const axe = await builder.analyze();
     const found = axe.violations.map(
       (v) =>
         `${v.id} (${v.impact}, ${v.nodes.length}): ${v.help} — ${v.nodes

@@ -1,0 +1,85 @@
+// What the page tests measure in the page (pages.spec.ts, publication.spec.ts): functions
+// passed to page.evaluate run in the browser and must not close over anything.
+import type { Page } from '@playwright/test';
+
+/** Scroll to the bottom a screen at a time (client:visible islands hydrate), then back to the top. */
+export async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+      scrollTo(0, y);
+      await frame();
+    }
+    scrollTo(0, 0);
+  });
+  await page.waitForTimeout(400);
+}
+
+/** Runs in the page: what sticks out sideways at the current viewport width. */
+export function findOverflow() {
+  const vw = document.documentElement.clientWidth;
+  const out: string[] = [];
+  const describe = (el: Element) => {
+    let s = el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '');
+    if (typeof el.className === 'string' && el.className.trim())
+      s += '.' + el.className.trim().split(/\s+/).slice(0, 3).join('.');
+    const text = (el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    return text ? `${s} "${text}"` : s;
+  };
+  const visit = (el: Element) => {
+    const cs = getComputedStyle(el);
+    if (cs.display === 'none' || cs.visibility === 'hidden') return;
+    // Visually hidden for assistive technology (KaTeX's MathML copy, .sr-only): clipped to nothing.
+    if (cs.position === 'absolute' && (cs.clip !== 'auto' || cs.clipPath !== 'none')) return;
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0 && (r.right > vw + 1 || r.width > vw + 1)) {
+      out.push(
+        `${describe(el)} spans x=${Math.round(r.left)}…${Math.round(r.right)} (viewport ${vw} px wide)`,
+      );
+      return; // its children would only repeat the finding
+    }
+    if (cs.overflowX === 'auto' || cs.overflowX === 'scroll') return; // scrolls on its own
+    for (const child of el.children) visit(child);
+  };
+  visit(document.body);
+  const sw = document.documentElement.scrollWidth;
+  if (sw > window.innerWidth)
+    out.unshift(`the page scrolls sideways: scrollWidth ${sw} > innerWidth ${window.innerWidth}`);
+  return out;
+}
+
+/** Runs in the page: tables wider than what holds them, with no scroll container between. */
+export function clippedTables() {
+  const out: string[] = [];
+  const vw = document.documentElement.clientWidth;
+  for (const table of document.querySelectorAll('table')) {
+    const t = table.getBoundingClientRect();
+    if (t.width === 0 || getComputedStyle(table).display === 'none') continue;
+    let scroller: Element | null = null;
+    let clipper: Element | null = null;
+    for (let el = table.parentElement; el && el !== document.body; el = el.parentElement) {
+      const ox = getComputedStyle(el).overflowX;
+      if (ox === 'auto' || ox === 'scroll') {
+        scroller = el;
+        break;
+      }
+      if ((ox === 'hidden' || ox === 'clip') && !clipper) clipper = el;
+    }
+    const name =
+      (table.caption?.textContent ?? table.id ?? '').trim().slice(0, 50) ||
+      table.className ||
+      'table';
+    if (scroller) {
+      // A scroll container whose own box is cut off is no help either.
+      const s = scroller.getBoundingClientRect();
+      if (s.right > vw + 1)
+        out.push(`${name}: its scroll container sticks out (${Math.round(s.right)} > ${vw})`);
+      continue;
+    }
+    if (clipper && t.right > clipper.getBoundingClientRect().right + 1)
+      out.push(`${name}: cut off by an overflow-hidden box`);
+    else if (t.right > vw + 1)
+      out.push(`${name}: runs past the viewport (${Math.round(t.right)} > ${vw})`);
+  }
+  return out;
+}
