@@ -1,7 +1,8 @@
 // The pages the browser tests visit (pages.spec.ts): one per page template, plus two more
 // explorer settings. `path` is relative to the site's base; `status` is the expected HTTP
 // status (default 200); `minText` the characters <main> must hold without JavaScript;
-// `large` marks a page so big that its checks get three times the timeout; `ready` is a
+// `large` marks a page so big (hundreds of kilobytes, 10,000+ elements) that its checks get
+// three times the timeout; `ready` is a
 // selector that must be on the page (with JavaScript) before it is screenshot and checked:
 // what the page shows once its script has run (search results, with their highlights);
 // `axeExclude` a selector axe skips (rows that repeat a template another test checks).
@@ -10,7 +11,7 @@
 export const PAGES = [
   { name: 'landing', path: '/' },
   { name: 'article', path: '/article/' },
-  { name: 'companion', path: '/companion/' },
+  { name: 'companion', path: '/companion/', large: true },
   { name: 'explorer', path: '/explorer/' },
   { name: 'explorer-fencing-off', path: '/explorer/?fencing=off' },
   { name: 'explorer-second', path: '/explorer/?change=after-acceptance&rule=any-accepted' },

@@ -12,10 +12,22 @@ const INLINE = 'span|a|em|strong|code|b|i|abbr|time|data|var';
 /** `<tag …>text</tag>` with no nested markup; the text's last character and what follows the closing tag. */
 const ELEMENT = new RegExp(`<(${INLINE})\\b([^>]*)>([^<]*)</\\1>(\\p{L})`, 'gu');
 
-/** Places in `html` where an inline element's last word runs straight into a letter. */
+/** `word<tag …>word`: a word runs straight into an inline element that starts with a word. */
+const BEFORE = new RegExp(`([\\p{L}\\p{N}])<(${INLINE})\\b([^>]*)>([\\p{L}\\p{N}])`, 'gu');
+
+/**
+ * Places in `html` where an inline element's last word runs straight into a letter, or a
+ * word runs straight into an inline element ("fault set<a>names</a>"). An element that is
+ * hidden, visually hidden (.sr-only) or KaTeX's is left out of the second kind.
+ */
 export function gluedWords(html: string): string[] {
   const body = html.replace(/<(script|style|svg|pre|template)\b[\s\S]*?<\/\1>/g, '');
   const found: string[] = [];
+  for (const m of body.matchAll(BEFORE)) {
+    const [, last, , attrs, first] = m;
+    if (/\bhidden\b|\bclass="[^"]*\b(sr-only|katex[\w-]*|tl-k)\b/.test(attrs)) continue;
+    found.push(`${last}|${first}`);
+  }
   for (const m of body.matchAll(ELEMENT)) {
     const [, tag, attrs, inner, next] = m;
     const figure = tag === 'span' && /\bclass="[^"]*\bfigure\b/.test(attrs);
@@ -37,6 +49,10 @@ describe('no inline element runs into the next word', () => {
     ).toEqual(['foura']);
     expect(gluedWords('<p>every combination, <a href="/x">864</a>in all</p>')).toEqual(['864i']);
     expect(gluedWords('<p>needs <span class="figure">four</span> at least</p>')).toEqual([]);
+    expect(gluedWords('<p>the fault set<a href="/x">names</a> two</p>')).toEqual(['t|n']);
+    expect(gluedWords('<td>t12<span class="detail">4.7 million</span></td>')).toEqual(['2|4']);
+    expect(gluedWords('<p>the fault set <a href="/x">names</a> two</p>')).toEqual([]);
+    expect(gluedWords('<p>t12<span class="sr-only">changed</span></p>')).toEqual([]);
   });
 
   it('no built page has one', () => {
