@@ -11,7 +11,9 @@
 //            - two marks of one kind with different statuses (tones) differ in shape or pattern,
 //              not in colour alone; so do a held and a broken invariant;
 //            - no figure is clipped: nothing scrolls inside itself, nothing sticks out of the text
-//              column.
+//              column;
+//            - no print rule of a feature sheet (in a cascade layer) is overridden on this page by
+//              print.css (unlayered, so it wins whatever the specificity).
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 
@@ -145,7 +147,54 @@ function printFindings() {
   };
   if (ok && broken && look(ok) === look(broken))
     colourOnly.push('a held and a broken invariant differ in colour only');
+  // A feature sheet's print rule that print.css overrides: print.css is unlayered, so its rules
+  // beat every layered one (src/styles/layers.css) whatever their specificity. Where both set one
+  // property of one element of this page to different values, the feature's print rule is lost
+  // (unless it is !important: a layer's important declarations beat unlayered ones).
+  type Decl = { sel: string; prop: string; value: string; important: boolean };
+  const featurePrint: Decl[] = [];
+  const sitePrint: Decl[] = [];
+  const walk = (list: CSSRuleList, print: boolean, layered: boolean) => {
+    for (const r of list) {
+      if (r instanceof CSSMediaRule)
+        walk(r.cssRules, print || /\bprint\b/.test(r.media.mediaText), layered);
+      else if (r instanceof CSSLayerBlockRule) walk(r.cssRules, print, true);
+      else if (r instanceof CSSStyleRule && print)
+        for (let i = 0; i < r.style.length; i++) {
+          const prop = r.style[i];
+          (layered ? featurePrint : sitePrint).push({
+            sel: r.selectorText,
+            prop,
+            value: r.style.getPropertyValue(prop),
+            important: r.style.getPropertyPriority(prop) === 'important',
+          });
+        }
+    }
+  };
+  for (const sheet of document.styleSheets) walk(sheet.cssRules, false, false);
+  const matches = (sel: string) => {
+    try {
+      return [...document.querySelectorAll(sel)];
+    } catch {
+      return []; // a pseudo-element selector (::after): no element to match
+    }
+  };
+  const lost: string[] = [];
+  for (const f of featurePrint) {
+    if (f.important) continue;
+    const els = matches(f.sel);
+    if (els.length === 0) continue;
+    for (const p of sitePrint) {
+      if (p.prop !== f.prop || p.value === f.value) continue;
+      const both = els.find((el) => el.matches(p.sel));
+      if (both)
+        lost.push(
+          `${f.sel} { ${f.prop}: ${f.value} } loses to print.css ${p.sel} { ${p.prop}: ${p.value} } on ${desc(both)}`,
+        );
+    }
+  }
   return {
+    lost,
     controls,
     internal: internal.length,
     unaddressed,
@@ -180,6 +229,7 @@ test('figures: the first legend open; in print no controls, addresses, shapes, n
     expect(f.coloured, `${path}: figure marks that keep a hue in print`).toEqual([]);
     expect(f.colourOnly, `${path}: statuses told apart by colour only`).toEqual([]);
     expect(f.clipped, `${path}: figures clipped in print`).toEqual([]);
+    expect(f.lost, `${path}: feature print rules that print.css overrides`).toEqual([]);
     compared += f.compared;
   }
   // The companion draws several runs: some kinds of mark appear there in more than one status.
