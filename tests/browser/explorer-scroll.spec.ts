@@ -3,8 +3,10 @@
 //   stage   on the explorer, however the tick moves (the address, the arrow keys on the figure, a
 //           step button, the slider, a preset, a tap), the selected tick's column is inside the
 //           part of the frame that shows, right of the lane names, which stay put; the page itself
-//           does not move up or down
-//   trace   a trace page opened at a cited tick (#tN) opens its figure scrolled to that tick
+//           does not move up or down; a drag across it selects no text
+//   trace   a trace page opened at a cited tick (#tN) opens its figure scrolled to that tick; the
+//           cue under it shows exactly when it scrolls; a tap on a mark reads its record in the
+//           readout line (touch has no hover)
 // Which ticks lie off the frame's right edge is worked out from the model (the runs' last ticks
 // and the presets' departures from the main trace), not from the page.
 import type { Page } from '@playwright/test';
@@ -107,6 +109,14 @@ for (const width of [1280, 360]) {
     const want = Math.floor((x - box.x) / colW);
     await page.mouse.click(x, box.y + 30);
     await check('a click on the last column that shows', want);
+    // A drag across the figure moves the tick and selects no text.
+    await page.mouse.move(m0.from + colW / 2, box.y + 60);
+    await page.mouse.down();
+    await page.mouse.move(m0.from + colW * 2.5, box.y + 90, { steps: 6 });
+    await page.mouse.up();
+    const selectedText = await page.evaluate(() => getSelection()?.toString() ?? '');
+    if (selectedText) problems.push(`a drag selected text: “${selectedText.slice(0, 40)}”`);
+    await check('a drag', null);
     expect(problems).toEqual([]);
   });
 }
@@ -131,7 +141,7 @@ const axisLabel = (page: Page, t: number) =>
     };
   }, t);
 
-test('trace page: opened at a cited tick, its figure is scrolled to that tick', async ({
+test('trace page: opened at a cited tick, its figure is scrolled to that tick; a cue says it scrolls; a tap reads a mark', async ({
   page,
 }) => {
   const problems: string[] = [];
@@ -151,6 +161,12 @@ test('trace page: opened at a cited tick, its figure is scrolled to that tick', 
       await page.goto(`traces/${slugOf(s)}/#t${t}`);
       const m = await axisLabel(page, t);
       const where = `${width} px, ${slugOf(s)} #t${t}`;
+      // The cue under a figure that scrolls: visible exactly when the frame is narrower than the run.
+      const cue = await page.locator('figure.tl[data-fit="scroll"] .tl-cue').isVisible();
+      if (cue !== m.overflows)
+        problems.push(
+          `${where}: the scroll cue ${cue ? 'shows' : 'is hidden'}, overflows: ${m.overflows}`,
+        );
       if (!m.found) problems.push(`${where}: no axis label t${t}`);
       else if (!m.overflows) problems.push(`${where}: the figure does not scroll`);
       else if (m.at[0] < m.from - 1 || m.at[1] > m.to + 1)
@@ -159,5 +175,17 @@ test('trace page: opened at a cited tick, its figure is scrolled to that tick', 
         );
     }
   }
+  // Touch has no hover: a tap on a mark puts its record's sentence (the hover title) in the readout line.
+  const mark = page
+    .locator('figure.tl[data-fit="scroll"] .tl-plot g.tl-p[data-mark="write"]')
+    .first();
+  await mark.scrollIntoViewIfNeeded();
+  await mark.click();
+  const title = (await mark.locator(':scope > title').textContent())?.trim();
+  const readout = (
+    await page.locator('figure.tl[data-fit="scroll"] .tl-readout').textContent()
+  )?.trim();
+  if (!title || readout !== title)
+    problems.push(`a tap on a write: readout “${readout}”, its title “${title}”`);
   expect(problems).toEqual([]);
 });

@@ -2,7 +2,7 @@
 // "Figure grammar" 10), in a real Chromium (desktop-light project). One page load per page, measured
 // several ways:
 //   legends  on screen, a page's first timeline opens its legend ("Key to the marks"); every later
-//            one starts collapsed
+//            one starts collapsed; each legend lists every kind of mark its figure draws
 //   print    (page.emulateMedia print, at the width of an A4 page's text, 178 mm ≈ 672 px):
 //            - no control shows (buttons, inputs, selects, sliders, the readout line, links that
 //              only open the explorer);
@@ -15,7 +15,7 @@
 //            - no print rule of a feature sheet (in a cascade layer) is overridden on this page by
 //              print.css (unlayered, so it wins whatever the specificity).
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, settle } from './fixtures.ts';
 
 const PAGES = ['companion/', 'faults/duplicate-effect/'];
 /** 210 mm less print.css's 16 mm margins each side, at 96 px an inch. */
@@ -25,6 +25,53 @@ const A4_TEXT = Math.round(((210 - 32) / 25.4) * 96);
 const legends = (page: Page) =>
   page.$$eval('main figure.tl details.tl-key', (els) =>
     els.map((d) => (d as HTMLDetailsElement).open),
+  );
+
+/**
+ * On screen: the marks a figure draws that its legend does not list. Read off the drawing: each
+ * mark's kind (data-mark, and its outcome or duplicate flag), each span's class, the report-change
+ * line and the highlight band, against the legend's entries (data-entry). The fault marks' entries
+ * are checked against the records by tests/site/timeline.test.ts.
+ */
+const unlisted = (page: Page) =>
+  page.$$eval('main figure.tl', (figs) =>
+    figs.flatMap((fig) => {
+      const listed = new Set(
+        [...fig.querySelectorAll('.tl-legend li[data-entry]')].map((li) =>
+          li.getAttribute('data-entry'),
+        ),
+      );
+      const BASE = new Set(
+        'change epoch running hatch working asleep wakes admit suspect accept fenced refuse dies write rejected stale-applied restore awaiting post dup remembered newsletter breach claim highlight'.split(
+          ' ',
+        ),
+      );
+      const used = new Set<string>();
+      for (const g of fig.querySelectorAll<SVGElement>('.tl-plot g[data-mark]')) {
+        const k = g.dataset.mark!;
+        const o = g.dataset.outcome;
+        if (k === 'write') used.add(o === 'applied' ? 'write' : String(o));
+        else if (k === 'post') used.add(g.dataset.duplicate === 'true' ? 'dup' : 'post');
+        else if (k === 'done') used.add('accept');
+        else if (k === 'refused') used.add('refuse');
+        else if (k === 'call') used.add('working');
+        else used.add(k);
+      }
+      for (const g of fig.querySelectorAll('.tl-plot g.tl-s')) {
+        const c = g.classList;
+        if (c.contains('tl-epoch')) used.add('epoch');
+        else if (c.contains('tl-running')) used.add('running');
+        else if (c.contains('t-waiting') && !c.contains('tl-asleep')) used.add('hatch');
+        else
+          for (const k of ['working', 'asleep', 'awaiting']) if (c.contains(`tl-${k}`)) used.add(k);
+      }
+      if (fig.querySelector('.tl-plot .tl-change-line')) used.add('change');
+      if (fig.querySelector('.tl-plot .tl-hl')) used.add('highlight');
+      const name = fig.getAttribute('data-timeline') ?? '';
+      return [...used]
+        .filter((k) => BASE.has(k) && !listed.has(k))
+        .map((k) => `${name}: “${k}” drawn, not in the legend`);
+    }),
   );
 
 /** In print: what shows that should not, and what the figures look like. */
@@ -219,8 +266,11 @@ test('figures: the first legend open; in print no controls, addresses, shapes, n
     expect(open, `${path}: the first legend open, the others collapsed`).toEqual(
       open.map((_, i) => i === 0),
     );
+    expect(await unlisted(page), `${path}: marks the legend does not list`).toEqual([]);
     await page.setViewportSize({ width: A4_TEXT, height: 1000 });
     await page.emulateMedia({ media: 'print' });
+    await page.waitForFunction(() => matchMedia('print').matches);
+    await settle(page);
     const f = await page.evaluate(printFindings);
     expect(f.figures, `${path}: figures in print`).toBeGreaterThan(0);
     expect(f.controls, `${path}: controls showing in print`).toEqual([]);

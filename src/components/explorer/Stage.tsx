@@ -77,12 +77,24 @@ export function Stage({
   const [comparing, setComparing] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
   const frame2 = useRef<HTMLDivElement>(null);
-  // However the tick moved (button, keys, slider, drag, tap, preset, scene), its column comes into
-  // view, before the frame is painted.
-  useLayoutEffect(() => {
+  /** A press on the figure: it does not scroll under the pointer until the press ends. */
+  const pressing = useRef(false);
+  const reveal = () => {
     revealTick(frame.current);
     revealTick(frame2.current);
+  };
+  // However the tick moved (button, keys, slider, drag, tap, preset, scene), its column comes into
+  // view, before the frame is painted; after a click or drag on the figure, when the press ends
+  // (scrolled during the press, the figure would move under the pointer and the press would go on
+  // selecting the ticks that slide under it).
+  useLayoutEffect(() => {
+    if (!pressing.current) reveal();
   }, [tick, run, other, comparing]);
+  const release = () => {
+    pressing.current = false;
+    endGesture();
+    reveal();
+  };
   const marks = tickMarks(run);
   const last = run.lastTick;
   const at = (t: number) => `calc(0.5rem + (100% - 1rem) * ${last === 0 ? 0 : t / last})`;
@@ -198,8 +210,12 @@ export function Stage({
         <div
           class="tl-scroll"
           ref={frame}
-          onPointerUp={endGesture}
-          onPointerCancel={endGesture}
+          onPointerDown={(e) =>
+            // The plot captures the pointer, so its press ends here too (not a press on the scrollbar).
+            (pressing.current = !!(e.target as Element).closest('.tl-plot'))
+          }
+          onPointerUp={release}
+          onPointerCancel={release}
           onKeyUp={endGesture}
           onFocusOut={endGesture}
         >
