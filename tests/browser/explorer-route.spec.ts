@@ -6,7 +6,7 @@
 //             keyboard, a drag, a tap) adds at most one history entry per gesture
 //   preset    a preset moves the tick to where its run first departs from the main trace, found
 //             here from the model's events (not from the page's own diff)
-//   layout    opening Faults leaves no gaps; compare does not move the route; the explorer's page
+//   layout    opening Faults leaves no gaps and cuts no choice of a select; compare does not move the route; the explorer's page
 //             margin is every page's; the slider's marks are explained; at 360 px the trace
 //             table wraps inside its box
 import type { Page } from '@playwright/test';
@@ -224,6 +224,36 @@ test('layout: faults without gaps, compare without a jump, the page frame, the s
     return out;
   });
   for (const g of gaps) if (g > 24) problems.push(`faults: a gap of ${Math.round(g)} px`);
+  // Each select shows its whole choice ("after the feed applied the pos" was cut), with its longest
+  // choice picked: the text, measured in the select's own font, fits on one line beside the arrow,
+  // or the select wraps it (appearance: base-select) and is tall enough for the lines it takes.
+  const sels = page.locator('.ex-fault select');
+  for (let i = 0; i < (await sels.count()); i++) {
+    const longest = await sels
+      .nth(i)
+      .evaluate(
+        (s: HTMLSelectElement) =>
+          [...s.options].reduce((a, b) => (b.text.length > a.text.length ? b : a)).value,
+      );
+    await sels.nth(i).selectOption(longest);
+  }
+  await settle(page);
+  const cut = await page.evaluate(() => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    return [...document.querySelectorAll<HTMLSelectElement>('.ex-fault select')].flatMap((sel) => {
+      const cs = getComputedStyle(sel);
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const text = sel.options[sel.selectedIndex].text;
+      const width = ctx.measureText(text).width;
+      const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16;
+      const wraps = cs.appearance === 'base-select' && cs.whiteSpace === 'normal';
+      const lines = wraps ? Math.ceil(width / room) : 1;
+      const line = parseFloat(cs.lineHeight) || parseFloat(cs.fontSize) * 1.2;
+      const fits = wraps ? sel.clientHeight + 1 >= lines * line : width <= room;
+      return fits ? [] : [`“${text}” (${Math.round(width)} px in ${Math.round(room)} px)`];
+    });
+  });
+  for (const c of cut) problems.push(`faults: a select cuts ${c}`);
   // Compare: the route does not move when compare turns on.
   const guideTop = () =>
     page.evaluate(() => document.querySelector('.ex-guide')!.getBoundingClientRect().top + scrollY);

@@ -544,20 +544,18 @@ test('stage: drag across the figure and ←/→ on it move the tick; slider, pan
   expect(problems).toEqual([]);
 });
 
-test('stage: first screen at 1280×900 holds the scene, its buttons, the figure and its selected tick; compare draws the second run', async ({
+test('stage: first screen at 1280×900 holds the scene, its buttons, the whole figure and its selected tick; compare draws the second run', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('explorer/');
   await ready(page);
-  // The figure's top (its tick axis) and most of its lanes are on the first screen, and the
-  // selected tick's column is in view: inside the viewport and inside the part of the sideways
-  // scrolling frame that shows. (The whole figure no longer fits: the redrawn timeline sets 54 px
-  // tick columns and 19 px lines, so the main trace is 535 px tall and scrolls sideways past its
-  // fixed lane names.)
+  // The whole figure is on the first screen (the presets sit in the rail, so the stage starts under
+  // the lede), and the selected tick's column is in view: inside the viewport and inside the part
+  // of the sideways scrolling frame that shows.
   const fig = (await page.locator('.ex-fig .tl-scroll').first().boundingBox())!;
-  const shown = Math.min(fig.y + fig.height, 900) - Math.max(fig.y, 0);
-  expect(shown / fig.height, 'most of the figure on the first screen').toBeGreaterThan(0.6);
+  expect(fig.y, 'figure top on the first screen').toBeGreaterThanOrEqual(0);
+  expect(fig.y + fig.height, 'figure bottom on the first screen').toBeLessThanOrEqual(900);
   const sel = (await page.locator('.ex-fig .tl-scroll').first().locator('.tl-sel').boundingBox())!;
   const names = (await page
     .locator('.ex-fig .tl-scroll')

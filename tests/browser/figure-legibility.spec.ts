@@ -2,7 +2,7 @@
 // "Figure grammar" 3 and 4), measured in the browser in the light, dark and 360 px projects:
 //   - no label renders under 12 px: its computed font size times the scale of its SVG's
 //     screen transform (so a drawing scaled down to fit fails even when its CSS says 12 px);
-//   - no two labels of one drawing overlap;
+//   - no two labels of one drawing overlap, and a chip's label stays inside its chip;
 //   - no label is crossed by a line or mark from another group: a shape that is painted after
 //     the label over its box, or painted before it when the label has no halo (paint-order: stroke);
 //   - at 360 px no reading page scrolls sideways, and no figure on it scrolls inside itself
@@ -20,6 +20,8 @@ const MIN_PX = 12;
 
 interface Finding {
   small: string[];
+  /** A chip's label (a write, a post, a restore) that runs out of its chip. */
+  outside: string[];
   overlaps: string[];
   crossed: string[];
   figures: number;
@@ -28,7 +30,7 @@ interface Finding {
 
 /** Runs in the page: the findings over every visible figure in <main>. */
 function measure([minPx, which]: [number, string]): Finding {
-  const out: Finding = { small: [], overlaps: [], crossed: [], figures: 0, labels: 0 };
+  const out: Finding = { small: [], outside: [], overlaps: [], crossed: [], figures: 0, labels: 0 };
   const visible = (el: Element) => {
     if (el.closest('defs, pattern, title, [hidden]')) return false;
     const r = el.getBoundingClientRect();
@@ -85,6 +87,18 @@ function measure([minPx, which]: [number, string]): Finding {
             out.overlaps.push(`${name(t)} overlaps ${name(texts[j])}`);
         }
       });
+      // A chip's label stays inside its chip ("P2 dup" ran out of its box).
+      for (const g of svg.querySelectorAll('g.tl-p')) {
+        const rect = g.querySelector(':scope > rect');
+        const label = g.querySelector(':scope > rect ~ text');
+        if (!rect || !label || !visible(label)) continue;
+        const r = rect.getBoundingClientRect();
+        const t = label.getBoundingClientRect();
+        if (t.left < r.left - 0.5 || t.right > r.right + 0.5)
+          out.outside.push(
+            `${name(label)}: ${t.width.toFixed(1)} px in a ${r.width.toFixed(1)} px chip`,
+          );
+      }
       const shapes = [
         ...svg.querySelectorAll('path, rect, circle, line, polyline, polygon, ellipse'),
       ].filter((s) => !BACKGROUND.test(s.getAttribute('class') ?? '') && visible(s));
@@ -125,6 +139,7 @@ for (const path of [...READING, ...TRACES]) {
         expect(f.labels, 'the figures have labels').toBeGreaterThan(0);
       }
       expect(f.small.slice(0, 20), `labels under ${MIN_PX} px (${f.small.length})`).toEqual([]);
+      expect(f.outside.slice(0, 20), `labels outside their chip (${f.outside.length})`).toEqual([]);
       expect(f.overlaps.slice(0, 20), `overlapping labels (${f.overlaps.length})`).toEqual([]);
       expect(f.crossed.slice(0, 20), `labels crossed (${f.crossed.length})`).toEqual([]);
     });

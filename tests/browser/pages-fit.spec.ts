@@ -231,3 +231,54 @@ test('try-it without JavaScript: one notice, no dead Reset button', async ({
   await expect(page.locator('.ex-tryit [data-slot="reset"]')).toBeHidden();
   await context.close();
 });
+
+test('landing: a sentence before the figure, the figure inside its column; on phones its legend follows it, collapsed', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  for (const size of [wide, phone]) {
+    await page.setViewportSize(size);
+    await page.goto('');
+    const m = await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const fig = main.querySelector<HTMLElement>('figure.tl')!;
+      const before = [...main.querySelectorAll('p')].find(
+        (p) =>
+          (p.textContent ?? '').trim().length > 40 &&
+          !!(p.compareDocumentPosition(fig) & Node.DOCUMENT_POSITION_FOLLOWING),
+      );
+      const key = fig.querySelector<HTMLDetailsElement>('details.tl-key')!;
+      // What of the figure shows: its visible drawings' boxes, and its caption's.
+      const boxes = [...fig.querySelectorAll('svg, figcaption')]
+        .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden')
+        .map((e) => e.getBoundingClientRect());
+      const drawn = [...fig.querySelectorAll('.tl-scroll')]
+        .filter((e) => e.getClientRects().length > 0)
+        .map((e) => e.getBoundingClientRect());
+      const cap = fig.querySelector('figcaption')!.getBoundingClientRect();
+      return {
+        sentenceFirst: !!before,
+        keyOpen: key.open,
+        keyAfterDrawing: drawn.every((d) => key.getBoundingClientRect().top >= d.bottom - 1),
+        right: Math.max(...boxes.map((b) => b.right)),
+        column: main.getBoundingClientRect().right,
+        box: fig.getBoundingClientRect().width,
+        caption: cap.width,
+      };
+    });
+    const at = `${size.width} px`;
+    if (!m.sentenceFirst) problems.push(`${at}: no sentence before the figure`);
+    if (m.right > m.column + 1)
+      problems.push(
+        `${at}: the figure reaches ${Math.round(m.right)} px, the column ${Math.round(m.column)}`,
+      );
+    // The caption is set to the figure's measure, not wider (it was 1,180 px under a 920 px figure).
+    if (m.caption > m.box + 1)
+      problems.push(
+        `${at}: a ${Math.round(m.caption)} px caption under a ${Math.round(m.box)} px figure`,
+      );
+    if (!m.keyAfterDrawing) problems.push(`${at}: the legend is not after the drawing`);
+    if (size === phone && m.keyOpen) problems.push(`${at}: the legend starts open on a phone`);
+  }
+  expect(problems).toEqual([]);
+});

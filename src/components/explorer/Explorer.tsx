@@ -189,28 +189,6 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
         </div>
       )}
 
-      <div class="ex-presets" role="group" aria-label="Presets: the reference traces">
-        <span class="ex-presets__label">Presets:</span>
-        {PRESETS.map((p) => (
-          <button
-            type="button"
-            key={p.id}
-            data-preset={p.id}
-            aria-pressed={
-              sameSwitches(p.switches, st.switches) && isBaseSchedule(schedule) ? 'true' : 'false'
-            }
-            onClick={() =>
-              setSwitches(
-                { ...p.switches },
-                true,
-                departure(runOf(p.switches, schedule), runOf(MAIN, schedule)),
-              )
-            }
-          >
-            {p.title}
-          </button>
-        ))}
-      </div>
       <div class="ex-stage">
         <div class="ex-left">
           <Stage
@@ -293,6 +271,30 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
             sceneHref={sceneHref}
             explore={explore}
           />
+          <div class="ex-presets" role="group" aria-label="Presets: the reference traces">
+            <span class="ex-presets__label">Presets:</span>
+            {PRESETS.map((p) => (
+              <button
+                type="button"
+                key={p.id}
+                data-preset={p.id}
+                aria-pressed={
+                  sameSwitches(p.switches, st.switches) && isBaseSchedule(schedule)
+                    ? 'true'
+                    : 'false'
+                }
+                onClick={() =>
+                  setSwitches(
+                    { ...p.switches },
+                    true,
+                    departure(runOf(p.switches, schedule), runOf(MAIN, schedule)),
+                  )
+                }
+              >
+                {p.title}
+              </button>
+            ))}
+          </div>
           <section class="ex-controls" aria-labelledby="ex-controls-h">
             <h2 id="ex-controls-h">Switches</h2>
             <SwitchPanel

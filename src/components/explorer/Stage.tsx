@@ -5,7 +5,7 @@
  * breaks. Compare draws a second run under the first on the same time axis,
  * with the ticks whose events differ marked on both.
  */
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import Timeline from '../timeline/Timeline.tsx';
 import { PRESETS, type Run, type Switches } from './model.ts';
 import { describeSetting } from '../../lib/vocabulary.ts';
@@ -36,6 +36,32 @@ function fillLegend(e: Event) {
   if (d.open && tpl && !d.querySelector('.tl-legend')) d.append(tpl.content.cloneNode(true));
 }
 
+/**
+ * Scroll a figure's frame sideways, only as far as needed, so the selected tick's column shows
+ * right of the fixed lane names. Only the frame scrolls (never the page), at once when the reader
+ * asked for reduced motion.
+ */
+export function revealTick(scroller: HTMLElement | null) {
+  const sel = scroller?.querySelector('.tl-sel');
+  const gutter = scroller?.querySelector<SVGSVGElement>('.tl-gutter');
+  if (!scroller || !sel || !gutter || scroller.scrollWidth <= scroller.clientWidth) return;
+  // From the drawing's own geometry (drawn 1:1, the plot right after the lane names): the column's
+  // box as laid out may still be the one before the tick moved when this runs.
+  const names = gutter.getBoundingClientRect().width;
+  const x0 = names + Number(sel.getAttribute('x'));
+  const w = Number(sel.getAttribute('width'));
+  const from = scroller.scrollLeft + names;
+  const to = scroller.scrollLeft + scroller.clientWidth;
+  // A column's width of room on the side it comes in from, so the ticks around it show too.
+  const room = Math.min(w, Math.max(0, (to - from - w) / 2));
+  let left: number;
+  if (x0 < from - 0.5) left = x0 - names - room;
+  else if (x0 + w > to + 0.5) left = x0 + w - scroller.clientWidth + room;
+  else return;
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  scroller.scrollTo({ left: Math.max(0, left), behavior: still ? 'instant' : 'smooth' });
+}
+
 export function Stage({
   run,
   other,
@@ -49,6 +75,26 @@ export function Stage({
   link,
 }: Props) {
   const [comparing, setComparing] = useState(false);
+  const frame = useRef<HTMLDivElement>(null);
+  const frame2 = useRef<HTMLDivElement>(null);
+  /** A press on the figure: it does not scroll under the pointer until the press ends. */
+  const pressing = useRef(false);
+  const reveal = () => {
+    revealTick(frame.current);
+    revealTick(frame2.current);
+  };
+  // However the tick moved (button, keys, slider, drag, tap, preset, scene), its column comes into
+  // view, before the frame is painted; after a click or drag on the figure, when the press ends
+  // (scrolled during the press, the figure would move under the pointer and the press would go on
+  // selecting the ticks that slide under it).
+  useLayoutEffect(() => {
+    if (!pressing.current) reveal();
+  }, [tick, run, other, comparing]);
+  const release = () => {
+    pressing.current = false;
+    endGesture();
+    reveal();
+  };
   const marks = tickMarks(run);
   const last = run.lastTick;
   const at = (t: number) => `calc(0.5rem + (100% - 1rem) * ${last === 0 ? 0 : t / last})`;
@@ -163,8 +209,13 @@ export function Stage({
         {/* eslint-disable-next-line jsx-a11y-x/no-static-element-interactions -- ends a drag begun on the timeline inside, which is the control */}
         <div
           class="tl-scroll"
-          onPointerUp={endGesture}
-          onPointerCancel={endGesture}
+          ref={frame}
+          onPointerDown={(e) =>
+            // The plot captures the pointer, so its press ends here too (not a press on the scrollbar).
+            (pressing.current = !!(e.target as Element).closest('.tl-plot'))
+          }
+          onPointerUp={release}
+          onPointerCancel={release}
           onKeyUp={endGesture}
           onFocusOut={endGesture}
         >
@@ -184,6 +235,7 @@ export function Stage({
           ) : (
             <div
               class="tl-scroll ex-fig2"
+              ref={frame2}
               tabindex={0}
               role="group"
               aria-label={`Compared: ${describeSetting(vs)}`}
