@@ -149,9 +149,11 @@ test('route: 14 scenes by button, arrow keys, transcript link and URL', async ({
 });
 
 test('roundtrip: reload, back and forward restore the state', async ({ page }) => {
+  // Four rounds of four changes, each with a reload, Back and Forward: minutes on a busy machine.
+  test.setTimeout(240_000);
   const rand = prng(4413);
   const problems: string[] = [];
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 4; i++) {
     // At the last tick of the main trace (a bare address would open on scene 1's tick instead).
     await page.goto(`explorer/#t${runOf(MAIN).lastTick}`);
     await ready(page);
