@@ -147,4 +147,29 @@ test('@pages no article figure makes a 360 px page scroll sideways, and figure t
   });
   expect(overflow, 'sideways scroll on the article').toBeLessThanOrEqual(0);
   expect(small).toEqual([]);
+  // Each drawing fits its figure's column at 1:1 (no borrowed gutter, no scaling), and every
+  // label stays inside its drawing.
+  const fit = await page.evaluate(() => {
+    const out: string[] = [];
+    for (const fig of document.querySelectorAll<HTMLElement>('main figure.pf')) {
+      for (const svg of fig.querySelectorAll('svg')) {
+        const { width: W, height: H } = svg.viewBox.baseVal;
+        const box = svg.getBoundingClientRect();
+        const col = fig.getBoundingClientRect();
+        if (Math.abs(box.width - W) > 0.5) out.push(`${fig.id}: drawn ${W}, rendered ${box.width}`);
+        if (box.left < col.left - 0.5 || box.right > col.right + 0.5)
+          out.push(
+            `${fig.id}: ${box.left}–${box.right} outside its column ${col.left}–${col.right}`,
+          );
+        for (const t of svg.querySelectorAll('text')) {
+          if (!t.textContent?.trim()) continue;
+          const b = t.getBBox();
+          if (b.x < -0.5 || b.y < -0.5 || b.x + b.width > W + 0.5 || b.y + b.height > H + 0.5)
+            out.push(`${fig.id}: “${t.textContent.trim()}” outside the ${W}×${H} drawing`);
+        }
+      }
+    }
+    return out;
+  });
+  expect(fit).toEqual([]);
 });

@@ -1,6 +1,6 @@
 /**
  * The lost acknowledgement as a sequence diagram, drawn for a narrow column (fits
- * 340 px at 1:1, labels at 12 px): three lifelines (the poster, its successor, the
+ * 328 px at 1:1, a 360 px phone's column, labels at 12 px): three lifelines (the poster, its successor, the
  * feed) on the left, time downwards, one row per record of sequence.ts, and each
  * row's words in a column on the right, so no label sits between lifelines. Writes
  * to the effect records (the intent, the confirmation) are dots on the writer's
@@ -22,9 +22,9 @@ export interface SequenceProps {
 
 const ROW = 26;
 const HEAD = 40;
-export const SEQUENCE_WIDTH = 340;
-const X: Record<Exclude<Actor, 'records'>, number> = { poster: 44, successor: 88, feed: 132 };
-const LABEL_X = 150;
+export const SEQUENCE_WIDTH = 328;
+const X: Record<Exclude<Actor, 'records'>, number> = { poster: 38, successor: 80, feed: 122 };
+const LABEL_X = 140;
 
 export default function Sequence({ run, tickHref, claim }: SequenceProps) {
   const seq = ackSequence(run);
