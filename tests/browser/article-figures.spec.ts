@@ -6,7 +6,42 @@
 // Without JavaScript (the no-js project) the figure is a still of the rejected write.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { MAIN, TIMING, runFor } from '../../src/model/index.ts';
+import { MAIN, TIMING, preset, runFor, type TraceEvent } from '../../src/model/index.ts';
+import { narrate } from '../../src/lib/narrate.ts';
+import { formatTick } from '../../src/lib/format.ts';
+
+/** A record's sentence as a figure's readout shows it: the tick, then the narrator's sentence. */
+const said = (e: TraceEvent) => `${formatTick(e.tick)}: ${narrate(e)}`;
+
+/**
+ * A point in the drawing's left or right half that no showing mark covers, so that a tap there
+ * steps the figure (a tap on a mark reads it instead).
+ */
+async function emptySpot(draw: Locator, side: 'left' | 'right') {
+  const spot = await draw.evaluate((el, side) => {
+    const box = el.getBoundingClientRect();
+    const xs = side === 'left' ? [0.04, 0.1, 0.2, 0.3, 0.4] : [0.96, 0.9, 0.8, 0.7, 0.6];
+    for (let y = 4; y < box.height - 4; y += 6)
+      for (const f of xs) {
+        const x = box.width * f;
+        const hit = document.elementFromPoint(box.left + x, box.top + y);
+        if (!hit || !el.contains(hit)) continue;
+        const mark = hit.closest('[data-mark]');
+        if (mark && mark.querySelector(':scope > title') && !mark.closest('[visibility="hidden"]'))
+          continue;
+        return { x, y };
+      }
+    return null;
+  }, side);
+  if (!spot) throw new Error(`no empty spot in the ${side} half of the drawing`);
+  return spot;
+}
+
+async function tapAt(draw: Locator, hasTouch: boolean, side: 'left' | 'right') {
+  await draw.scrollIntoViewIfNeeded();
+  const position = await emptySpot(draw, side);
+  await (hasTouch ? draw.tap({ position }) : draw.click({ position }));
+}
 
 const run = runFor(MAIN);
 const end = TIMING.wakeAt;
@@ -14,6 +49,16 @@ const writes = run.writes.filter((w) => w.store === 'journal' && w.tick <= end);
 const epochs = run.events
   .filter((e) => e.kind === 'build-admitted' && e.tick <= end)
   .map((e) => ({ tick: e.tick, epoch: (e.values as { token: number }).token }));
+const fencingEvents = run.events.filter(
+  (e) =>
+    e.tick <= end &&
+    (e.kind === 'build-admitted' ||
+      e.kind === 'falls-silent' ||
+      e.kind === 'wakes-to-write' ||
+      e.kind === 'step-journaled' ||
+      e.kind === 'woken-step-journaled' ||
+      (e.kind === 'write-rejected' && e.values.store === 'journal')),
+);
 // The ticks at which the main run has something the figure's point needs: admissions,
 // the silence, the wake-up and the journal writes, up to the late write.
 const ticks = [
@@ -56,8 +101,15 @@ async function shown(fig: Locator) {
   });
 }
 
-async function expectTick(fig: Locator, t: number) {
+async function expectTick(fig: Locator, t: number, readout = true) {
   await expect(fig).toHaveAttribute('data-at', String(t));
+  // The readout says what this tick adds, in the narrator's words for the model's records.
+  if (readout) {
+    const text = (await fig.locator('.pf-readout').textContent()) ?? '';
+    const sentences = [...new Set(fencingEvents.filter((e) => e.tick === t).map(said))];
+    expect(sentences.length, `the main run records something at t${t}`).toBeGreaterThan(0);
+    for (const s of sentences) expect(text, `readout at t${t}`).toContain(s);
+  }
   const s = await shown(fig);
   expect(s.writes, `writes shown at t${t}`).toEqual(expectedWrites(t));
   expect(s.epochs, `epochs shown at t${t}`).toEqual(expectedEpochs(t));
@@ -91,7 +143,7 @@ test('@pages the fencing figure steps by keyboard, tap and button, its marks fol
   }
   await expect(fig).toHaveAttribute('data-live', '');
   const last = ticks[ticks.length - 1];
-  await expectTick(fig, last);
+  await expectTick(fig, last, false);
 
   // Keyboard: Home, then → through every tick, ← once, End.
   const draw = fig.locator('.pf-draw');
@@ -107,15 +159,13 @@ test('@pages the fencing figure steps by keyboard, tap and button, its marks fol
   await page.keyboard.press('End');
   await expectTick(fig, last);
 
-  // Tap (a click where the page has no touch): the left half steps back, the right half forward.
-  const box = (await draw.boundingBox())!;
-  const at = (x: number) => ({ position: { x, y: box.height / 2 } });
-  const tap = (x: number) => (hasTouch ? draw.tap(at(x)) : draw.click(at(x)));
-  await tap(box.width * 0.2);
+  // Tap (a click where the page has no touch) away from the marks: the left half steps back,
+  // the right half forward.
+  await tapAt(draw, hasTouch, 'left');
   await expectTick(fig, ticks[ticks.length - 2]);
-  await tap(box.width * 0.2);
+  await tapAt(draw, hasTouch, 'left');
   await expectTick(fig, ticks[ticks.length - 3]);
-  await tap(box.width * 0.8);
+  await tapAt(draw, hasTouch, 'right');
   await expectTick(fig, ticks[ticks.length - 2]);
 
   // Buttons.
@@ -127,7 +177,16 @@ test('@pages the fencing figure steps by keyboard, tap and button, its marks fol
   await next.click();
   await expectTick(fig, last);
   await expect(next).toBeDisabled();
-  await page.keyboard.press('Home');
+
+  // A tap on a mark reads its record: the rejected write says what the store did, and the
+  // figure does not step.
+  const rejectedMark = fig.locator('[data-mark="write"][data-outcome="rejected"]');
+  const refusal = run.events.find(
+    (e) => e.kind === 'write-rejected' && e.tick === rejected.tick && e.attempt === rejected.writer,
+  )!;
+  await (hasTouch ? rejectedMark.tap() : rejectedMark.click());
+  await expect(fig.locator('.pf-readout')).toHaveText(said(refusal));
+  await expect(fig).toHaveAttribute('data-at', String(last));
 });
 
 test('@pages no article figure makes a 360 px page scroll sideways, and figure text is at least 12 px', async ({
@@ -172,4 +231,141 @@ test('@pages no article figure makes a 360 px page scroll sideways, and figure t
     return out;
   });
   expect(fit).toEqual([]);
+});
+
+// The after-acceptance figure steps the same ways. Its marks are the records of two runs from
+// the second trace's first acceptance to its newsletter's start: the second trace's acceptances,
+// correction, rebuild and its newsletter (A, current-report rule), and the newsletter of the
+// same run under the rule that takes any accepted digest (B). Expectations from the model.
+const strict = runFor(preset('second').switches);
+const loose = runFor(preset('any-accepted-after').switches);
+const aaFrom = strict.acceptances[0].tick;
+const aaTo = strict.newsletter!.tick;
+/** Which of a run's events the figure draws, as "tick kind lane". */
+const RECORD_KINDS: Partial<Record<TraceEvent['kind'], string>> = {
+  'candidate-accepted': 'accepted',
+  'report-changed': 'changed',
+  'build-admitted': 'admit',
+  'candidate-written': 'candidate',
+};
+const NEWSLETTER_KINDS: Partial<Record<TraceEvent['kind'], string>> = {
+  'newsletter-waits': 'waits',
+  'newsletter-admitted': 'starts',
+};
+const inRange = (e: TraceEvent) => e.tick >= aaFrom && e.tick <= aaTo;
+const aaMarks = [
+  ...strict.events
+    .filter((e) => inRange(e) && RECORD_KINDS[e.kind])
+    .map((e) => ({ tick: e.tick, id: `t${e.tick} ${RECORD_KINDS[e.kind]} 0`, e })),
+  ...strict.events
+    .filter((e) => inRange(e) && NEWSLETTER_KINDS[e.kind])
+    .map((e) => ({ tick: e.tick, id: `t${e.tick} ${NEWSLETTER_KINDS[e.kind]} 1`, e })),
+  ...loose.events
+    .filter((e) => inRange(e) && NEWSLETTER_KINDS[e.kind])
+    .map((e) => ({ tick: e.tick, id: `t${e.tick} ${NEWSLETTER_KINDS[e.kind]} 2`, e })),
+];
+const aaTicks = [...new Set(aaMarks.map((m) => m.tick))].sort((a, b) => a - b);
+const looseStart = loose.newsletter!;
+const looseAcc = loose.acceptances.find((a) => a.digest === looseStart.digest)!;
+const aaClaim = `accepted for ${looseAcc.version}, report is ${strict.finalVersion}`;
+
+async function aaShown(fig: Locator) {
+  return fig.evaluate((el) => {
+    const visible = (m: Element) => !m.closest('[visibility="hidden"]');
+    const marks = [...el.querySelectorAll('[data-mark][data-lane]')].filter(visible).map((m) => {
+      const d = (m as HTMLElement).dataset;
+      return `t${d.tick} ${d.mark} ${d.lane}`;
+    });
+    const claim = [...el.querySelectorAll('[data-claim]')]
+      .filter(visible)
+      .map((m) => m.textContent?.trim());
+    return { at: (el as HTMLElement).dataset.at, marks: marks.sort(), claim };
+  });
+}
+
+async function aaExpectTick(fig: Locator, t: number, readout = true) {
+  await expect(fig).toHaveAttribute('data-at', String(t));
+  const s = await aaShown(fig);
+  expect(s.marks, `marks shown at t${t}`).toEqual(
+    aaMarks
+      .filter((m) => m.tick <= t)
+      .map((m) => m.id)
+      .sort(),
+  );
+  expect(s.claim, `claim at t${t}`).toEqual(t >= looseStart.tick ? [aaClaim] : []);
+  if (readout) {
+    const text = (await fig.locator('.pf-readout').textContent()) ?? '';
+    for (const m of aaMarks.filter((m) => m.tick === t))
+      expect(text, `readout at t${t}`).toContain(narrate(m.e));
+  }
+}
+
+test('@pages the after-acceptance figure steps by keyboard, button and tap, its marks following the two runs’ records', async ({
+  page,
+  javaScriptEnabled,
+  hasTouch,
+}) => {
+  expect(aaTicks.length, 'the model gives the figure several ticks').toBeGreaterThan(3);
+  expect(looseAcc.version, 'the looser newsletter starts on a digest accepted for v1').not.toBe(
+    strict.finalVersion,
+  );
+  await page.goto('article/');
+  const fig = page.locator('#fig-after-acceptance');
+  await expect(fig).toHaveCount(1);
+  const last = aaTicks[aaTicks.length - 1];
+  if (!javaScriptEnabled) {
+    await expect(fig.locator('.pf-controls')).toBeHidden();
+    const s = await aaShown(fig);
+    expect(s.marks).toEqual(aaMarks.map((m) => m.id).sort());
+    expect(s.claim).toEqual([aaClaim]);
+    return;
+  }
+  await expect(fig).toHaveAttribute('data-live', '');
+  await aaExpectTick(fig, last, false);
+
+  // Keyboard: Home, → through every tick, ←, End.
+  const draw = fig.locator('.pf-draw');
+  await draw.focus();
+  await page.keyboard.press('Home');
+  await aaExpectTick(fig, aaTicks[0]);
+  for (const t of aaTicks.slice(1)) {
+    await page.keyboard.press('ArrowRight');
+    await aaExpectTick(fig, t);
+  }
+  await page.keyboard.press('ArrowLeft');
+  await aaExpectTick(fig, aaTicks[aaTicks.length - 2]);
+  await page.keyboard.press('End');
+  await aaExpectTick(fig, last);
+
+  // Buttons: back to the first tick and forward again.
+  const prev = fig.getByRole('button', { name: 'Previous tick' });
+  const next = fig.getByRole('button', { name: 'Next tick' });
+  for (let k = aaTicks.length - 2; k >= 0; k--) {
+    await prev.click();
+    await aaExpectTick(fig, aaTicks[k]);
+  }
+  await expect(prev).toBeDisabled();
+  await next.click();
+  await aaExpectTick(fig, aaTicks[1]);
+
+  // Tap away from the marks: right half forward, left half back.
+  await tapAt(draw, hasTouch, 'right');
+  await aaExpectTick(fig, aaTicks[2]);
+  await tapAt(draw, hasTouch, 'right');
+  await aaExpectTick(fig, aaTicks[3]);
+  await tapAt(draw, hasTouch, 'left');
+  await aaExpectTick(fig, aaTicks[2]);
+
+  // A tap on the looser newsletter's start reads its record, and does not step.
+  await page.keyboard.press('End');
+  await aaExpectTick(fig, last);
+  const start = loose.events.find(
+    (e) => e.kind === 'newsletter-admitted' && e.tick === looseStart.tick,
+  )!;
+  const mark = fig.locator('[data-mark="starts"][data-lane="2"]');
+  await (hasTouch ? mark.tap() : mark.click());
+  await expect(fig.locator('.pf-readout')).toHaveText(
+    `${formatTick(start.tick)}, newsletter B: ${narrate(start)}`,
+  );
+  await expect(fig).toHaveAttribute('data-at', String(last));
 });
