@@ -4,7 +4,8 @@
  * Stepping: the server renders every tick's marks; this shows those of one tick: a mark
  * with data-tick shows from that tick on, one with data-until is hidden from that tick on.
  * Controls: the ◀/▶ buttons, ←/→/Home/End on the focused drawing, and a tap (or click) on
- * the drawing's left or right half, away from a mark.
+ * the drawing's left or right half, away from a mark. A sequence figure (data-step-by="seq")
+ * steps message by message instead: its marks carry data-seq, their place in the sequence.
  *
  * Reading: a mark whose record has a sentence carries it as its SVG <title> (the server
  * writes it with the narrator), which a mouse shows on hover. Touch has no hover, so a tap
@@ -51,14 +52,16 @@ function setUp(fig: HTMLElement): void {
     });
     return;
   }
-  const marks = [...draw.querySelectorAll<SVGElement | HTMLElement>('[data-tick], [data-until]')];
+  // A figure stepped message by message (data-step-by="seq") reads each mark's data-seq instead.
+  const by = fig.dataset.stepBy === 'seq' ? 'seq' : 'tick';
+  const marks = [...draw.querySelectorAll<SVGElement | HTMLElement>(`[data-${by}], [data-until]`)];
   let i = Math.max(0, ticks.indexOf(Number(fig.dataset.still)));
 
   const show = (narrate: boolean) => {
     const t = ticks[i];
     const fresh: string[] = [];
     for (const m of marks) {
-      const from = m.dataset.tick === undefined ? -Infinity : Number(m.dataset.tick);
+      const from = m.dataset[by] === undefined ? -Infinity : Number(m.dataset[by]);
       const until = m.dataset.until === undefined ? Infinity : Number(m.dataset.until);
       const on = t >= from && t < until;
       if (on) m.removeAttribute('visibility');
@@ -68,8 +71,9 @@ function setUp(fig: HTMLElement): void {
       if (s && !fresh.includes(s)) fresh.push(s);
     }
     fig.dataset.at = String(t);
-    at.value = `t${t}`;
-    at.textContent = `t${t}`;
+    const label = by === 'seq' ? `message ${i + 1} of ${ticks.length}` : `t${t}`;
+    at.value = label;
+    at.textContent = label;
     prev.disabled = i === 0;
     next.disabled = i === ticks.length - 1;
     if (narrate) tell(null, fresh.join(' '));

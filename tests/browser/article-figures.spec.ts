@@ -6,7 +6,15 @@
 // Without JavaScript (the no-js project) the figure is a still of the rejected write.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { MAIN, TIMING, preset, runFor, type TraceEvent } from '../../src/model/index.ts';
+import {
+  MAIN,
+  STEPS,
+  SWITCH_VALUES,
+  TIMING,
+  preset,
+  runFor,
+  type TraceEvent,
+} from '../../src/model/index.ts';
 import { narrate } from '../../src/lib/narrate.ts';
 import { formatTick } from '../../src/lib/format.ts';
 
@@ -25,7 +33,7 @@ async function emptySpot(draw: Locator, side: 'left' | 'right') {
       for (const f of xs) {
         const x = box.width * f;
         const hit = document.elementFromPoint(box.left + x, box.top + y);
-        if (!hit || !el.contains(hit)) continue;
+        if (!hit || !el.contains(hit) || hit.closest('a')) continue;
         const mark = hit.closest('[data-mark]');
         if (mark && mark.querySelector(':scope > title') && !mark.closest('[visibility="hidden"]'))
           continue;
@@ -368,4 +376,142 @@ test('@pages the after-acceptance figure steps by keyboard, button and tap, its 
     `${formatTick(start.tick)}, newsletter B: ${narrate(start)}`,
   );
   await expect(fig).toHaveAttribute('data-at', String(last));
+});
+
+// A still figure reads on a tap too: each step of the restore figure says the successor's
+// record of it at admission (its restore, or the steps it must compute), from the main run.
+test('@pages a tap on a step of the restore figure reads the successor’s record of it', async ({
+  page,
+  javaScriptEnabled,
+  hasTouch,
+}) => {
+  test.skip(!javaScriptEnabled, 'the readout needs JavaScript; the marks keep their titles');
+  const succ = run.attempts.filter((a) => a.kind === 'build')[1];
+  const atAdmission = run.events.filter((e) => e.tick === succ.admittedAt && e.attempt === succ.n);
+  await page.goto('article/');
+  const fig = page.locator('#fig-restore');
+  const readout = fig.locator('.pf-readout');
+  await expect(readout).toBeVisible();
+  for (const step of STEPS) {
+    const record = atAdmission.find(
+      (e) =>
+        (e.kind === 'step-restored' && e.values.step === step) ||
+        (e.kind === 'steps-redone' && e.values.redo.includes(step)),
+    );
+    expect(record, `the main run records ${step} at #${succ.n}’s admission`).toBeDefined();
+    const mark = fig.locator(`[data-mark="lookup"][data-step="${step}"]`);
+    await (hasTouch ? mark.tap() : mark.click());
+    await expect(readout).toHaveText(said(record!));
+  }
+});
+
+// The lost acknowledgement steps message by message, its three drawings together. At each step
+// every drawing shows the first messages of its run's announcement, in the order the model
+// recorded them: the intent, each send and what the feed did with it, the reply (lost when the
+// sender died in that tick), the successor finding the intent, the confirmation. Expected rows
+// come from the runs' events, not from the figure's own sequence code.
+const keyRuns = SWITCH_VALUES.key.map((key) => runFor({ ...MAIN, key }));
+function messagesOf(r: ReturnType<typeof runFor>): string[] {
+  const out: string[] = [];
+  const died = (attempt: number | null, tick: number) =>
+    r.events.some((e) => e.kind === 'poster-dies' && e.attempt === attempt && e.tick === tick);
+  for (const e of r.events) {
+    const at = `@t${e.tick}`;
+    if (e.kind === 'intent-recorded') out.push(`intent${at}`);
+    else if (e.kind === 'settle-admitted') out.push(`finds${at}`);
+    else if (e.kind === 'confirmed') out.push(`confirm${at}`);
+    else if (e.kind === 'send-rejected') out.push(`send${at}`, `rejected${at}`);
+    else if (e.kind === 'send-applied' || e.kind === 'send-remembered')
+      out.push(
+        `send${at}`,
+        `${e.kind === 'send-applied' ? 'apply' : 'remembered'}${at}`,
+        `${died(e.attempt, e.tick) ? 'lost-reply' : 'reply'}${at}`,
+      );
+  }
+  return out;
+}
+const keyMessages = keyRuns.map(messagesOf);
+
+async function keysShown(fig: Locator) {
+  return fig.evaluate((el) => {
+    const visible = (m: Element) => !m.closest('[visibility="hidden"]');
+    return [...el.querySelectorAll('svg')].map((svg) => ({
+      rows: [...svg.querySelectorAll('g[data-mark][data-seq]')]
+        .filter(visible)
+        .map((m) => `${(m as SVGElement).dataset.mark}@t${(m as SVGElement).dataset.tick}`),
+      claim: [...svg.querySelectorAll('[data-claim]')]
+        .filter(visible)
+        .map((m) => m.textContent?.trim() ?? ''),
+    }));
+  });
+}
+
+async function keysExpectStep(fig: Locator, k: number) {
+  const n = keyMessages[0].length;
+  await expect(fig).toHaveAttribute('data-at', String(k));
+  await expect(fig.locator('.pf-at')).toHaveText(`message ${k + 1} of ${n}`);
+  const shown = await keysShown(fig);
+  expect(shown.length).toBe(keyRuns.length);
+  shown.forEach((d, j) => {
+    expect(d.rows, `${SWITCH_VALUES.key[j]}: messages at step ${k + 1}`).toEqual(
+      keyMessages[j].slice(0, k + 1),
+    );
+    // The claim, the feed's posts and whether one was a duplicate, shows once the exchange is over.
+    if (k < n - 1) expect(d.claim).toEqual([]);
+    else {
+      expect(d.claim).toHaveLength(1);
+      expect(d.claim[0].toLowerCase().includes('duplicate')).toBe(keyRuns[j].duplicatePosts > 0);
+    }
+  });
+}
+
+test('@pages the lost-acknowledgement figure steps message by message, each drawing following its run’s records', async ({
+  page,
+  javaScriptEnabled,
+  hasTouch,
+}) => {
+  const n = keyMessages[0].length;
+  expect(n, 'the main run announces through a lost acknowledgement').toBeGreaterThan(3);
+  for (const m of keyMessages) expect(m.length, 'the three runs exchange as many messages').toBe(n);
+  expect(
+    keyRuns.map((r) => r.duplicatePosts > 0),
+    'only the key that names the operation avoids a second post',
+  ).toEqual(SWITCH_VALUES.key.map((k) => k !== 'per-operation'));
+  await page.goto('article/');
+  const fig = page.locator('#fig-keys');
+  await expect(fig).toHaveCount(1);
+  if (!javaScriptEnabled) {
+    await expect(fig.locator('.pf-controls')).toBeHidden();
+    const shown = await keysShown(fig);
+    shown.forEach((d, j) => expect(d.rows).toEqual(keyMessages[j]));
+    return;
+  }
+  await expect(fig).toHaveAttribute('data-live', '');
+  await keysExpectStep(fig, n - 1);
+
+  const draw = fig.locator('.pf-draw');
+  await draw.focus();
+  await page.keyboard.press('Home');
+  await keysExpectStep(fig, 0);
+  for (let k = 1; k < n; k++) {
+    await page.keyboard.press('ArrowRight');
+    await keysExpectStep(fig, k);
+  }
+  await page.keyboard.press('ArrowLeft');
+  await keysExpectStep(fig, n - 2);
+
+  const prev = fig.getByRole('button', { name: 'Previous message' });
+  const next = fig.getByRole('button', { name: 'Next message' });
+  await prev.click();
+  await keysExpectStep(fig, n - 3);
+  await next.click();
+  await keysExpectStep(fig, n - 2);
+
+  await tapAt(draw, hasTouch, 'left');
+  await keysExpectStep(fig, n - 3);
+  await tapAt(draw, hasTouch, 'right');
+  await keysExpectStep(fig, n - 2);
+  await tapAt(draw, hasTouch, 'right');
+  await keysExpectStep(fig, n - 1);
+  await expect(next).toBeDisabled();
 });
