@@ -341,7 +341,7 @@ const RECORD_WORDS: Omit<RecordInfo, 'invariants' | 'removedBy'>[] = [
     record: 'Journal entry keyed by the hash of the input it read',
     writtenWhen: 'by the worker, after each step (or only at the end)',
     checker:
-      'the successor, at admission: restore on a matching key, redo otherwise; the controller, comparing part hashes with the pin, at assessment',
+      'the successor, as it starts: it reuses each step whose entry’s input hash matches the text it must read, and redoes the rest; the controller, as it judges a candidate: each summary’s input hash against the pinned version',
     protects: 'reusing a result computed from an input that has since changed',
     section: 'restore-or-redo',
   },
@@ -349,7 +349,7 @@ const RECORD_WORDS: Omit<RecordInfo, 'invariants' | 'removedBy'>[] = [
     id: 'epoch',
     record: 'Owner epoch, carried as a token on every write',
     writtenWhen: 'by the controller, before it admits a successor',
-    checker: 'every protected store, on every write',
+    checker: 'every store that checks tokens, on every write',
     protects: 'a worker presumed dead overwriting its successor',
     section: 'fencing',
   },
@@ -364,8 +364,8 @@ const RECORD_WORDS: Omit<RecordInfo, 'invariants' | 'removedBy'>[] = [
   {
     id: 'acceptance',
     record: 'Acceptance naming the digest and the input version',
-    writtenWhen: 'by the controller, after assessing a candidate',
-    checker: 'the dependant, through its admission rule',
+    writtenWhen: 'by the controller, when it passes a candidate',
+    checker: 'the dependant, through the rule that decides when it may start',
     protects: 'relying on an output judged against an input that is no longer current',
     section: 'acceptance',
   },

@@ -1,6 +1,6 @@
 /**
  * The lost acknowledgement as a sequence diagram, drawn for a narrow column (fits
- * 340 px at 1:1, labels at 12 px): three lifelines (the poster, its successor, the
+ * 328 px at 1:1, a 360 px phone's column, labels at 12 px): three lifelines (the poster, its successor, the
  * feed) on the left, time downwards, one row per record of sequence.ts, and each
  * row's words in a column on the right, so no label sits between lifelines. Writes
  * to the effect records (the intent, the confirmation) are dots on the writer's
@@ -22,9 +22,9 @@ export interface SequenceProps {
 
 const ROW = 26;
 const HEAD = 40;
-export const SEQUENCE_WIDTH = 340;
-const X: Record<Exclude<Actor, 'records'>, number> = { poster: 44, successor: 88, feed: 132 };
-const LABEL_X = 150;
+export const SEQUENCE_WIDTH = 328;
+const X: Record<Exclude<Actor, 'records'>, number> = { poster: 38, successor: 80, feed: 122 };
+const LABEL_X = 140;
 
 export default function Sequence({ run, tickHref, claim }: SequenceProps) {
   const seq = ackSequence(run);
@@ -71,10 +71,15 @@ export default function Sequence({ run, tickHref, claim }: SequenceProps) {
               {span ? (
                 <path
                   d={`M${X[a]} ${y(span[0]) - ROW / 2 + 2}V${y(span[1]) + (died ? 0 : ROW / 2)}`}
+                  data-seq={a === 'successor' ? String(span[0]) : undefined}
                 />
               ) : null}
               {died && span ? (
-                <path class="sq-x" d={`M${X[a] - 6} ${y(span[1]) - 6}l12 12m0 -12l-12 12`} />
+                <path
+                  class="sq-x"
+                  d={`M${X[a] - 6} ${y(span[1]) - 6}l12 12m0 -12l-12 12`}
+                  data-seq={String(span[1])}
+                />
               ) : null}
             </g>
           );
@@ -85,6 +90,8 @@ export default function Sequence({ run, tickHref, claim }: SequenceProps) {
             'data-step': s.kind,
             'data-tick': String(s.tick),
             'data-mark': s.kind,
+            // The row's place in the sequence: a figure that steps message by message reads it.
+            'data-seq': String(i),
           };
           for (const [k, v] of Object.entries(s.data)) attrs[`data-${k}`] = String(v);
           let body: JSX.Element;
@@ -130,6 +137,7 @@ export default function Sequence({ run, tickHref, claim }: SequenceProps) {
           <text
             class="sq-claim fig-claim"
             data-claim=""
+            data-seq={String(seq.steps.length - 1)}
             x={LABEL_X}
             y={HEAD + seq.steps.length * ROW + 20}
           >
@@ -146,11 +154,11 @@ export default function Sequence({ run, tickHref, claim }: SequenceProps) {
           </text>
         );
         return tickHref ? (
-          <a key={`t${i}`} class="sq-tick" href={tickHref(s.tick)}>
+          <a key={`t${i}`} class="sq-tick" href={tickHref(s.tick)} data-seq={String(i)}>
             {t}
           </a>
         ) : (
-          <g key={`t${i}`} class="sq-tick" aria-hidden="true">
+          <g key={`t${i}`} class="sq-tick" aria-hidden="true" data-seq={String(i)}>
             {t}
           </g>
         );
