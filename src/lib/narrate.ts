@@ -47,7 +47,7 @@ const keyText = (key: string | null) => (key ? `key ${key}` : 'no key');
 const WHY = {
   current: (current: string) => `accepted for ${current}, the current report`,
   'fail-open': () =>
-    'records carry no version, so the strict rule fails open and takes the newest accepted digest',
+    'records carry no version, so the current-report rule fails open and takes the newest accepted digest',
   any: () => 'the newest accepted digest',
   latest: () => 'the newest finished candidate, accepted or not',
 };
