@@ -9,6 +9,7 @@
 // The explorer is an application: its stage takes --width-wide (checked on its own).
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { ready } from './explorer-helpers.ts';
 
 const TRACE =
   'traces/paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.per-operation/';
@@ -143,6 +144,8 @@ for (const path of PAGES) {
 
 test('widths: the explorer’s stage takes --width-wide at 1280', async ({ page }) => {
   await load(page, 'explorer/');
+  // The stage is the island's: wait until it has rendered.
+  await ready(page);
   const m = await page.evaluate(() => {
     const probe = document.createElement('div');
     probe.style.cssText = 'width: var(--width-wide); height: 0; position: absolute;';
