@@ -282,3 +282,18 @@ test('landing: a sentence before the figure, the figure inside its column; on ph
   }
   expect(problems).toEqual([]);
 });
+
+test('article: the five records and the four protections are on the first 1280×800 screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('article/');
+  const items = await page.$$eval('main .glance li', (els) =>
+    els.map((el) => ({
+      text: (el.textContent ?? '').trim().slice(0, 30),
+      bottom: Math.round(el.getBoundingClientRect().bottom),
+    })),
+  );
+  expect(items, 'five records and four protections').toHaveLength(9);
+  expect(items.filter((i) => i.bottom > 800)).toEqual([]);
+});
