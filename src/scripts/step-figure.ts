@@ -1,3 +1,4 @@
+import { formatTick } from '../lib/format.ts';
 /**
  * The article's point figures in the browser (CONTRIBUTING.md, "Figure grammar", rule 8).
  *
@@ -71,7 +72,7 @@ function setUp(fig: HTMLElement): void {
       if (s && !fresh.includes(s)) fresh.push(s);
     }
     fig.dataset.at = String(t);
-    const label = by === 'seq' ? `message ${i + 1} of ${ticks.length}` : `t${t}`;
+    const label = by === 'seq' ? `message ${i + 1} of ${ticks.length}` : `${formatTick(t)}`;
     at.value = label;
     at.textContent = label;
     prev.disabled = i === 0;

@@ -12,6 +12,7 @@
 import type { JSX } from 'preact';
 import type { Run } from '../../model/browser.ts';
 import { ackSequence, type Actor } from './sequence.ts';
+import { formatTick } from '../../lib/format.ts';
 
 export interface SequenceProps {
   run: Run;
@@ -150,7 +151,7 @@ export default function Sequence({ run, tickHref, claim }: SequenceProps) {
         lastTick = s.tick;
         const t = (
           <text x={2} y={y(i) + 4}>
-            t{s.tick}
+            {formatTick(s.tick)}
           </text>
         );
         return tickHref ? (

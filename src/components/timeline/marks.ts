@@ -21,6 +21,7 @@ import {
 import { breachText, narrate, subjectText } from '../../lib/narrate.ts';
 import { isFaultEvent, narrateFault, type FaultEvent } from '../../lib/narrate-faults.ts';
 import { invariantLabel } from '../../lib/vocabulary.ts';
+import { formatTick } from '../../lib/format.ts';
 
 export type Tone = 'safe' | 'stale' | 'duplicate' | 'wrong' | 'waiting' | 'neutral';
 
@@ -140,7 +141,7 @@ function context(run: Run): Ctx {
           (attempt === null || x.attempt === attempt) &&
           (!pick || pick(x)),
       );
-      return e ? `t${tick}: ${narrate(e)}` : fallback;
+      return e ? `${formatTick(tick)}: ${narrate(e)}` : fallback;
     },
   };
 }
@@ -157,7 +158,7 @@ function reportRow(cx: Ctx): Row {
       kind: 'version',
       tone: 'neutral',
       label: `${r.value} · revenue ${REVENUE[r.value]}`,
-      title: `report ${r.value} current (revenue ${REVENUE[r.value]}), t${r.from}–t${r.to - 1}`,
+      title: `report ${r.value} current (revenue ${REVENUE[r.value]}), ${formatTick(r.from)}–t${r.to - 1}`,
     });
   }
   if (run.versionChangedAt !== null) {
@@ -169,7 +170,7 @@ function reportRow(cx: Ctx): Row {
         ['report-changed'],
         run.versionChangedAt,
         null,
-        `t${run.versionChangedAt}: report ${run.finalVersion} becomes current`,
+        `${formatTick(run.versionChangedAt)}: report ${run.finalVersion} becomes current`,
       ),
     });
   }
@@ -208,8 +209,8 @@ function controllerRows(cx: Ctx): Row[] {
       tone: back ? 'wrong' : 'neutral',
       label: i === 0 ? `epoch ${r.value}` : back ? `${r.value} ↓` : String(r.value),
       title: back
-        ? `owner epoch back to ${r.value}, t${r.from}–t${r.to - 1}`
-        : `owner epoch ${r.value}, t${r.from}–t${r.to - 1}`,
+        ? `owner epoch back to ${r.value}, ${formatTick(r.from)}–t${r.to - 1}`
+        : `owner epoch ${r.value}, ${formatTick(r.from)}–t${r.to - 1}`,
     });
   });
   for (const a of run.attempts) {
@@ -222,7 +223,7 @@ function controllerRows(cx: Ctx): Row[] {
         ['build-admitted', 'settle-admitted'],
         a.admittedAt,
         a.n,
-        `t${a.admittedAt}: the controller admits #${a.n} (${a.kind}, token ${a.token}, pinned to ${a.pin})`,
+        `${formatTick(a.admittedAt)}: the controller admits #${a.n} (${a.kind}, token ${a.token}, pinned to ${a.pin})`,
       ),
       data: { attempt: a.n },
     });
@@ -239,7 +240,7 @@ function controllerRows(cx: Ctx): Row[] {
           ['suspected'],
           suspected,
           a.n,
-          `t${suspected}: #${a.n} has missed its heartbeats; to the controller it is unknown`,
+          `${formatTick(suspected)}: #${a.n} has missed its heartbeats; to the controller it is unknown`,
         ),
         data: { attempt: a.n },
       });
@@ -256,7 +257,7 @@ function controllerRows(cx: Ctx): Row[] {
         ['candidate-accepted'],
         acc.tick,
         null,
-        `t${acc.tick}: accepts ${short(acc.digest)}${c ? ` from #${c.attempt}` : ''}${acc.version ? ` for ${acc.version}` : ' (the record names no version)'}`,
+        `${formatTick(acc.tick)}: accepts ${short(acc.digest)}${c ? ` from #${c.attempt}` : ''}${acc.version ? ` for ${acc.version}` : ' (the record names no version)'}`,
       ),
       data: { digest: short(acc.digest) },
     });
@@ -272,7 +273,7 @@ function controllerRows(cx: Ctx): Row[] {
         ['candidate-refused'],
         c.assessedAt,
         c.attempt,
-        `t${c.assessedAt}: refuses ${short(c.digest)} from #${c.attempt}`,
+        `${formatTick(c.assessedAt)}: refuses ${short(c.digest)} from #${c.attempt}`,
       ),
       data: { digest: short(c.digest), attempt: c.attempt },
     });
@@ -285,7 +286,7 @@ function controllerRows(cx: Ctx): Row[] {
         kind: 'down',
         tone: 'neutral',
         label: 'down',
-        title: `t${e.tick}: ${narrateFault(e)}`,
+        title: `${formatTick(e.tick)}: ${narrateFault(e)}`,
         data: { fault: e.kind },
       });
     } else if (e.kind === 'controller-restarted') {
@@ -296,7 +297,7 @@ function controllerRows(cx: Ctx): Row[] {
         tone: back ? 'wrong' : 'neutral',
         // The glyph says restart (legend); a label only when the epoch went back, short enough for its column.
         label: back ? `${e.values.before}→${e.values.epoch}` : undefined,
-        title: `t${e.tick}: ${narrateFault(e)}`,
+        title: `${formatTick(e.tick)}: ${narrateFault(e)}`,
         data: { fault: e.kind, back, epoch: e.values.epoch },
       });
     }
@@ -338,7 +339,7 @@ function attemptRows(cx: Ctx): Row[] {
           kind: r.value,
           tone: r.value === 'unknown' ? 'waiting' : 'neutral',
           label: r.value === 'unknown' ? 'unknown' : undefined,
-          title: `#${a.n} ${stateWords(r.value)}, t${r.from}–t${r.to - 1}`,
+          title: `#${a.n} ${stateWords(r.value)}, ${formatTick(r.from)}–t${r.to - 1}`,
         });
       } else {
         // A final state: drawn once, where it begins.
@@ -351,7 +352,7 @@ function attemptRows(cx: Ctx): Row[] {
             STATE_EVENTS[r.value] ?? [],
             r.from,
             a.n,
-            `t${r.from}: #${a.n} ${stateWords(r.value)}`,
+            `${formatTick(r.from)}: #${a.n} ${stateWords(r.value)}`,
           ),
           data: { attempt: a.n },
         });
@@ -370,7 +371,7 @@ function attemptRows(cx: Ctx): Row[] {
         kind: r.value,
         tone: r.value === 'asleep' ? 'waiting' : 'neutral',
         label: r.value === 'asleep' ? 'asleep' : undefined,
-        title: `#${a.n} ${r.value === 'asleep' ? 'asleep: alive but silent, no heartbeat' : 'working'}, t${r.from}–t${r.to}`,
+        title: `#${a.n} ${r.value === 'asleep' ? 'asleep: alive but silent, no heartbeat' : 'working'}, ${formatTick(r.from)}–t${r.to}`,
       });
     }
     // The schedule's faults on this attempt, each one mark: where it fell silent before an action (a pause, or
@@ -379,7 +380,7 @@ function attemptRows(cx: Ctx): Row[] {
     for (const e of faults) {
       if (e.attempt !== a.n) continue;
       const data = { attempt: a.n, fault: e.kind };
-      const title = `t${e.tick}: ${narrateFault(e)}`;
+      const title = `${formatTick(e.tick)}: ${narrateFault(e)}`;
       if (e.kind === 'falls-silent-before') {
         const where = e.values.action === 'assemble' ? 'before assembling' : 'inside the effect';
         const dead = acts[e.tick] === 'dead';
@@ -424,7 +425,7 @@ function attemptRows(cx: Ctx): Row[] {
           ['wakes-to-write', 'wakes-holding'],
           woke,
           a.n,
-          `t${woke}: #${a.n} wakes and carries on`,
+          `${formatTick(woke)}: #${a.n} wakes and carries on`,
         ),
         data: { attempt: a.n },
       });
@@ -436,7 +437,7 @@ function attemptRows(cx: Ctx): Row[] {
         kind: 'dies',
         tone: 'neutral',
         label: 'dies',
-        title: cx.said(['poster-dies'], died, a.n, `t${died}: #${a.n} dies`),
+        title: cx.said(['poster-dies'], died, a.n, `${formatTick(died)}: #${a.n} dies`),
         data: { attempt: a.n },
       });
     }
@@ -447,7 +448,7 @@ function attemptRows(cx: Ctx): Row[] {
           tick: t,
           kind: 'call',
           tone: 'neutral',
-          title: `t${t}: #${a.n} makes a model call`,
+          title: `${formatTick(t)}: #${a.n} makes a model call`,
           data: { attempt: a.n, calls: s.calls - before },
         });
       }
@@ -482,7 +483,7 @@ function storeRows(cx: Ctx): Row[] {
           WRITE_EVENTS[w.outcome === 'rejected' ? 'rejected' : w.store],
           w.tick,
           w.writer,
-          `t${w.tick}: #${w.writer} writes ${subjectText(w.subject)} to the ${w.store} store — ${decision}`,
+          `${formatTick(w.tick)}: #${w.writer} writes ${subjectText(w.subject)} to the ${w.store} store — ${decision}`,
           (e) => sameSubject(e, w.subject),
         ),
         data: { store: w.store, outcome: w.outcome, attempt: w.writer },
@@ -502,7 +503,7 @@ function storeRows(cx: Ctx): Row[] {
         ['step-restored'],
         r.tick,
         r.attempt,
-        `t${r.tick}: #${r.attempt} restores ${r.step} from #${r.from}’s journal entry (no model call)`,
+        `${formatTick(r.tick)}: #${r.attempt} restores ${r.step} from #${r.from}’s journal entry (no model call)`,
         (e) => e.kind === 'step-restored' && e.values.step === r.step,
       ),
       data: { attempt: r.attempt, step: r.step },
@@ -517,7 +518,7 @@ function storeRows(cx: Ctx): Row[] {
         to: end + 0.5,
         kind: 'awaiting',
         tone: 'neutral',
-        title: `${short(c.digest)} from #${c.attempt}: ${c.assessedAt === null ? 'never assessed' : `written t${c.tick}, ${c.status} t${c.assessedAt}`}`,
+        title: `${short(c.digest)} from #${c.attempt}: ${c.assessedAt === null ? 'never assessed' : `written ${formatTick(c.tick)}, ${c.status} ${formatTick(c.assessedAt)}`}`,
       });
     }
   }
@@ -532,7 +533,7 @@ function storeRows(cx: Ctx): Row[] {
         kind: 'unconfirmed',
         tone: 'waiting',
         label: 'unconfirmed',
-        title: `#${i.attempt}’s intent to announce ${short(i.digest)}: ${i.confirmedAt === null ? 'never confirmed' : `unconfirmed t${i.tick}–t${i.confirmedAt}, confirmed by #${i.confirmedBy}`}`,
+        title: `#${i.attempt}’s intent to announce ${short(i.digest)}: ${i.confirmedAt === null ? 'never confirmed' : `unconfirmed ${formatTick(i.tick)}–t${i.confirmedAt}, confirmed by #${i.confirmedBy}`}`,
       });
     }
   }
@@ -551,7 +552,7 @@ function feedRow(cx: Ctx): Row {
       kind: 'expired',
       tone: 'neutral',
       label: 'forgot',
-      title: `t${e.tick}: ${narrateFault(e)}`,
+      title: `${formatTick(e.tick)}: ${narrateFault(e)}`,
       data: { fault: e.kind, post: e.values.post },
     });
   }
@@ -573,10 +574,10 @@ function feedRow(cx: Ctx): Row {
         s.tick,
         s.attempt,
         s.receipt === 'applied'
-          ? `t${s.tick}: #${s.attempt} sends with ${keyText}; the feed applies ${s.post}${s.duplicate ? ', a second post for the same digest' : ''}`
+          ? `${formatTick(s.tick)}: #${s.attempt} sends with ${keyText}; the feed applies ${s.post}${s.duplicate ? ', a second post for the same digest' : ''}`
           : s.receipt === 'remembered'
-            ? `t${s.tick}: #${s.attempt} sends with ${keyText}; the feed has seen the key and returns ${s.post}, posting nothing`
-            : `t${s.tick}: #${s.attempt} sends with ${keyText}; the feed rejects it`,
+            ? `${formatTick(s.tick)}: #${s.attempt} sends with ${keyText}; the feed has seen the key and returns ${s.post}, posting nothing`
+            : `${formatTick(s.tick)}: #${s.attempt} sends with ${keyText}; the feed rejects it`,
       ),
       data: { attempt: s.attempt, receipt: s.receipt, duplicate: s.duplicate, post: s.post ?? '' },
     });
@@ -602,7 +603,7 @@ function newsletterRow(cx: Ctx): Row {
       kind: 'waiting',
       tone: 'waiting',
       label: 'waiting',
-      title: `newsletter ready, waiting, t${r.from}–t${r.to - 1}`,
+      title: `newsletter ready, waiting, ${formatTick(r.from)}–t${r.to - 1}`,
     });
   }
   if (run.newsletter) {
@@ -616,7 +617,7 @@ function newsletterRow(cx: Ctx): Row {
         ['newsletter-admitted'],
         n.tick,
         null,
-        `t${n.tick}: the newsletter is admitted on ${short(n.digest)}, quoting ${n.quote}`,
+        `${formatTick(n.tick)}: the newsletter is admitted on ${short(n.digest)}, quoting ${n.quote}`,
       ),
       data: { digest: short(n.digest) },
     });
@@ -639,7 +640,7 @@ function addBreaches(cx: Ctx, rows: Row[]): void {
       kind: 'breach',
       tone: 'wrong',
       label: invariantLabel(b.invariant, true),
-      title: `t${b.tick}: ${breachText(b)}`,
+      title: `${formatTick(b.tick)}: ${breachText(b)}`,
       data: { invariant: b.invariant },
     });
   }
@@ -657,14 +658,14 @@ function addBreaches(cx: Ctx, rows: Row[]): void {
     const prev = claims.find((c) => c.row === id && c.inv === b.invariant && c.to === b.tick - 1);
     if (prev) {
       prev.to = b.tick;
-      prev.titles.push(`t${b.tick}: ${breachText(b)}`);
+      prev.titles.push(`${formatTick(b.tick)}: ${breachText(b)}`);
     } else
       claims.push({
         row: id,
         inv: b.invariant,
         from: b.tick,
         to: b.tick,
-        titles: [`t${b.tick}: ${breachText(b)}`],
+        titles: [`${formatTick(b.tick)}: ${breachText(b)}`],
       });
   }
   for (const c of claims) {

@@ -13,6 +13,7 @@ import { narrate } from '../../lib/narrate.ts';
 import { href } from '../../lib/paths.ts';
 import { rulePath, tickId } from '../../lib/routes.ts';
 import { ruleShort } from '../../lib/vocabulary.ts';
+import { formatTick } from '../../lib/format.ts';
 
 interface Props {
   run: Run;
@@ -120,11 +121,11 @@ export function EventTable({
                               : undefined
                           }
                         >
-                          t{t}
+                          {formatTick(t)}
                           {tickHint && <span class="sr-only">{tickHint}</span>}
                         </a>
                       ) : (
-                        <span>t{t}</span>
+                        <span>{formatTick(t)}</span>
                       )}
                     </th>
                   )}

@@ -7,6 +7,7 @@
  */
 import { activeTicks, short, type Run } from '../../model/browser.ts';
 import { tickHash, tickId } from '../../lib/routes.ts';
+import { formatTick } from '../../lib/format.ts';
 
 type Snap = Run['ticks'][number];
 
@@ -76,9 +77,9 @@ export function Lifecycle({ run }: { run: Run }) {
             <tr key={row.tick} id={active.has(row.tick) ? undefined : tickId(row.tick)}>
               <th scope="row">
                 {active.has(row.tick) ? (
-                  <a href={tickHash(row.tick)}>t{row.tick}</a>
+                  <a href={tickHash(row.tick)}>{formatTick(row.tick)}</a>
                 ) : (
-                  <span>t{row.tick}</span>
+                  <span>{formatTick(row.tick)}</span>
                 )}
               </th>
               {row.cells.map((items, c) => (
