@@ -6,6 +6,8 @@
 //   node scripts/repro.mjs A B     compares two existing builds
 import { spawn } from 'node:child_process';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { cp, mkdtemp, readFile, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, dirname, sep } from 'node:path';
@@ -129,6 +131,75 @@ export async function compareDirs(a, b) {
     );
   }
   return { files: fa.length, diffs };
+}
+
+/** Content-hashed names: Vite's `name.HASH8.ext` under _astro/, Pagefind's `en_HEX` chunks. */
+const HASHED = [
+  [/\.[A-Za-z0-9_-]{8}\.(js|css|woff2?|ttf|svg|png|webp|avif|jpe?g)\b/g, '.#.$1'],
+  [/\ben_[0-9a-f]{7,10}\b/g, 'en_#'],
+  // an island's uid is a hash of its component's (hashed, based) URL and props
+  [/<astro-island uid="[A-Za-z0-9_-]+"/g, '<astro-island uid="#"'],
+];
+const GZIP = Buffer.from([0x1f, 0x8b]);
+/** Fonts, images and WebAssembly: no base and no hashed name inside. */
+const BINARY = /\.(woff2?|ttf|png|webp|avif|jpe?g|pagefind)$/;
+const hash = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+/** A file's path and bytes with content hashes set aside and `base` read as `/`. */
+function normalise(path, bytes, base) {
+  // Pagefind's chunks are gzipped: compare what they hold (its compressor is not ours).
+  const raw = bytes.subarray(0, 2).equals(GZIP) ? gunzipSync(bytes) : bytes;
+  if (BINARY.test(path))
+    return { name: path.replace(HASHED[0][0], HASHED[0][1]), digest: hash(raw) };
+  let text = raw.toString('latin1');
+  if (base !== '/') text = text.split(base).join('/');
+  let name = path;
+  for (const [re, to] of HASHED) {
+    text = text.replace(re, to);
+    name = name.replace(re, to);
+  }
+  return { name, digest: hash(Buffer.from(text, 'latin1')) };
+}
+
+/**
+ * Two builds of one checkout, one at the root and one under `base` (a copy built with
+ * BASE_PATH): the same files with the same bytes once every `base` in the second is read as
+ * `/` and content-hashed file names (which change when a bundle holds the base) are set aside.
+ * Files are matched by their name with hashes set aside, as multisets (Pagefind names its
+ * 875 fragments by hash alone). → { files, diffs }
+ */
+export async function compareUnderBase(root, sub, base) {
+  const side = async (dir, b) => {
+    const m = new Map();
+    for (const f of await listFiles(dir)) {
+      const { name, digest } = normalise(f, await readFile(join(dir, f)), b);
+      if (!m.has(name)) m.set(name, []);
+      m.get(name).push({ f, digest });
+    }
+    return m;
+  };
+  const [a, b] = await Promise.all([side(root, '/'), side(sub, base)]);
+  const diffs = [];
+  let files = 0;
+  for (const name of new Set([...a.keys(), ...b.keys()])) {
+    const x = a.get(name) ?? [];
+    const y = b.get(name) ?? [];
+    files += x.length;
+    const left = [...y.map((e) => e.digest)];
+    const unmatched = [];
+    for (const e of x) {
+      const i = left.indexOf(e.digest);
+      if (i >= 0) left.splice(i, 1);
+      else unmatched.push(e.f);
+    }
+    if (!x.length) diffs.push(`only in ${sub}: ${y.map((e) => e.f).join(', ')}`);
+    else if (!y.length) diffs.push(`only in ${root}: ${x.map((e) => e.f).join(', ')}`);
+    else if (unmatched.length || left.length)
+      diffs.push(
+        `differs: ${unmatched.slice(0, 3).join(', ')}${unmatched.length > 3 ? ` and ${unmatched.length - 3} more` : ''} (${x.length} in ${root} and ${y.length} in ${sub} named ${name})`,
+      );
+  }
+  return { files, diffs };
 }
 
 /**

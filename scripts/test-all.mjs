@@ -19,16 +19,20 @@
 //             subpath   a copy of the checkout built with BASE_PATH=/sub/ into tmp/dist-sub,
 //                       checked under /sub/ (check-dist --base /sub/), and Playwright's
 //                       `subpath` project: every page loads there with no failed request
-//             repro     a copy of the checkout built again: byte-identical to dist
-//   subpath's and repro's builds run at a lower CPU priority (nice), so the browser tests,
-//   which wait on the clock, are served first.
+//   after subpath:
+//             repro     the sub-path build is the reproducibility check too: the same bytes as
+//                       dist once /sub/ is read as / and content-hashed names are set aside
+//                       (scripts/repro.mjs compareUnderBase; `node scripts/repro.mjs` builds two
+//                       root copies and compares them byte for byte)
+//   the sub-path build runs at a lower CPU priority (nice), so the browser tests are served first.
 //
 //   npm test [-- --only checks,browser] [-- --skip repro] [-- --keep-going]
 // A step whose dependency is not selected runs on what is there (--only browser uses dist).
 // After a failure no new step starts (unless --keep-going); running ones finish.
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ROOT, run, astroBuild, buildCopy, compareDirs, stepName } from './repro.mjs';
+import { ROOT, run, astroBuild, buildCopy, compareUnderBase, stepName } from './repro.mjs';
 
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const PLAYWRIGHT = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
@@ -140,35 +144,25 @@ const STEPS = {
       );
     },
   },
+  // Reproducibility, on the sub-path step's build (one extra build, not two): a copy of the
+  // checkout, built in another directory under /sub/, must hold what dist holds, byte for byte,
+  // once /sub/ is read as / and content-hashed file names are set aside (compareUnderBase).
   repro: {
-    after: ['build'],
+    after: ['build', 'subpath'],
     run: async () => {
-      const b = await buildCopy({ timeout: 15 * MIN, nice: BACKGROUND_NICE }).catch((err) => ({
-        ok: false,
-        dir: '',
-        dist: '',
-        ms: 0,
-        tail: [String(err.stack ?? err)],
-      }));
-      try {
-        if (!b.ok) {
-          for (const l of b.tail.slice(-20)) say(l);
-          say(`build in ${b.dir} failed`);
-          return { code: 1 };
-        }
-        say(`the copy's build took ${(b.ms / 1000).toFixed(1)} s`);
-        const dist = resolve(ROOT, 'dist');
-        const { files, diffs } = await compareDirs(dist, b.dist);
-        for (const l of diffs.slice(0, 30)) say(l);
-        say(
-          diffs.length
-            ? `${diffs.length} difference(s) between ${dist} and ${b.dist}`
-            : `identical: ${files} files in ${dist} and a copy built in ${b.dir}`,
-        );
-        return { code: diffs.length ? 1 : 0 };
-      } finally {
-        if (b.dir) await rm(b.dir, { recursive: true, force: true });
+      const [dist, sub] = [resolve(ROOT, 'dist'), resolve(ROOT, SUB_DIST)];
+      if (!existsSync(sub)) {
+        say(`no sub-path build in ${sub}: run the subpath step first`);
+        return { code: 1 };
       }
+      const { files, diffs } = await compareUnderBase(dist, sub, SUB);
+      for (const l of diffs.slice(0, 30)) say(l);
+      say(
+        diffs.length
+          ? `${diffs.length} difference(s) between ${dist} and ${sub} (under ${SUB})`
+          : `identical: ${files} files in ${dist} and in ${sub}, built from a copy of the checkout under ${SUB}`,
+      );
+      return { code: diffs.length ? 1 : 0 };
     },
   },
 };
