@@ -6,7 +6,7 @@
 //             lab       the short lab: real processes, kills and pauses on SQLite
 //                       (tests/lab); paced by the wall clock, so it costs little CPU
 //             lint      eslint (eslint.config.js) and prettier --check
-//             unit      vitest --project unit (after lint)
+//             unit      vitest --project unit
 //   after the build (it writes .astro/, which the type checks read):
 //             typecheck tsc over every .ts/.tsx (TypeScript 7), tsc over the .mjs scripts
 //                       (checkJs: tsconfig.scripts.json), astro check over the .astro files
@@ -24,7 +24,9 @@
 //                       dist once /sub/ is read as / and content-hashed names are set aside
 //                       (scripts/repro.mjs compareUnderBase; `node scripts/repro.mjs` builds two
 //                       root copies and compares them byte for byte)
-//   the sub-path build runs at a lower CPU priority (nice), so the browser tests are served first.
+//   Priorities: build and then browser are the critical path and run at normal priority (the
+//   lab too: it keeps time with the wall clock); every other step runs at a lower one (nice 10),
+//   on the CPU they leave idle.
 //
 //   npm test [-- --only checks,browser] [-- --skip repro] [-- --keep-going]
 // A step whose dependency is not selected runs on what is there (--only browser uses dist).
@@ -82,13 +84,15 @@ const STEPS = {
     after: [],
     run: () =>
       seq(
-        () => run(ESLINT, ['--max-warnings', '0', ROOT], { timeout: 10 * MIN }),
-        () => run(PRETTIER, ['--check', ROOT], { timeout: 5 * MIN }),
+        () =>
+          run(ESLINT, ['--max-warnings', '0', ROOT], { nice: BACKGROUND_NICE, timeout: 10 * MIN }),
+        () => run(PRETTIER, ['--check', ROOT], { nice: BACKGROUND_NICE, timeout: 5 * MIN }),
       ),
   },
   unit: {
-    after: ['lint'],
-    run: () => run(VITEST, ['run', '--project', 'unit'], { timeout: 10 * MIN }),
+    after: [],
+    run: () =>
+      run(VITEST, ['run', '--project', 'unit'], { nice: BACKGROUND_NICE, timeout: 10 * MIN }),
   },
   typecheck: {
     after: ['build'],
@@ -96,13 +100,19 @@ const STEPS = {
       seq(
         // no build selected: write .astro/ (content and env types) here
         () =>
-          selected.includes('build') ? { code: 0 } : run(ASTRO, ['sync'], { timeout: 2 * MIN }),
-        () => run(TSC, ['--noEmit', '-p', ROOT], { timeout: 5 * MIN }),
+          selected.includes('build')
+            ? { code: 0 }
+            : run(ASTRO, ['sync'], { nice: BACKGROUND_NICE, timeout: 2 * MIN }),
+        () => run(TSC, ['--noEmit', '-p', ROOT], { nice: BACKGROUND_NICE, timeout: 5 * MIN }),
         () =>
-          run(TSC, ['--noEmit', '-p', join(ROOT, 'tsconfig.scripts.json')], { timeout: 5 * MIN }),
+          run(TSC, ['--noEmit', '-p', join(ROOT, 'tsconfig.scripts.json')], {
+            nice: BACKGROUND_NICE,
+            timeout: 5 * MIN,
+          }),
         // .astro files only (tsconfig.astro.json): tsc has checked the .ts files above
         () =>
           run(ASTRO, ['check', '--noSync', '--tsconfig', 'tsconfig.astro.json'], {
+            nice: BACKGROUND_NICE,
             timeout: 10 * MIN,
           }),
       ),
@@ -111,8 +121,9 @@ const STEPS = {
     after: ['build'],
     run: () =>
       par(
-        () => run(CHECK, ['dist'], { timeout: 20 * MIN }),
-        () => run(VITEST, ['run', '--project', 'site'], { timeout: 10 * MIN }),
+        () => run(CHECK, ['dist'], { nice: BACKGROUND_NICE, timeout: 20 * MIN }),
+        () =>
+          run(VITEST, ['run', '--project', 'site'], { nice: BACKGROUND_NICE, timeout: 10 * MIN }),
       ),
   },
   browser: {
@@ -135,9 +146,14 @@ const STEPS = {
       }
       say(`the sub-path build took ${(b.ms / 1000).toFixed(1)} s`);
       return seq(
-        () => run(CHECK, [SUB_DIST, '--base', SUB, '--skip', 'html'], { timeout: 10 * MIN }),
+        () =>
+          run(CHECK, [SUB_DIST, '--base', SUB, '--skip', 'html'], {
+            nice: BACKGROUND_NICE,
+            timeout: 10 * MIN,
+          }),
         () =>
           run(PLAYWRIGHT, ['test', '--project', 'subpath'], {
+            nice: BACKGROUND_NICE,
             timeout: 10 * MIN,
             env: { SUBPATH_DIST: SUB_DIST },
           }),
