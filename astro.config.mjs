@@ -116,7 +116,10 @@ export default defineConfig({
   // The sitemap needs absolute URLs, so it is built only when SITE_URL is set.
   integrations: [
     mdx(),
-    preact(),
+    // @astrojs/preact always runs Babel over every matching module to compile JSX; only the
+    // .tsx files have JSX, so only they go through it (Babel over every .ts file was about 9 s
+    // of each build's CPU time and changed no output).
+    preact({ include: [/\.tsx$/] }),
     ...(site ? [sitemap()] : []),
     pathFreeIslandIds(),
     leastPrivilegeCsp(),
