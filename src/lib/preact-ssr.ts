@@ -10,7 +10,9 @@
  * build. It changes no output: the one thing the second render differs in is the renderer's
  * island counter, which only `useId` and hydrated islands read, and these views use neither.
  *
- * Never for a hydrated island (`client:*`): its island id would change with the counter.
+ * A hydrated island's markup carries that counter: tagging an island that is already built
+ * changes its output. A new hydrated island that is not client:only must be tagged (astro.config.mjs
+ * keeps @astrojs/preact's check from claiming it).
  */
 import { Renderer } from 'astro/runtime/server/index.js';
 
