@@ -60,8 +60,10 @@ function pathFreeIslandIds() {
         for (const e of await readdir(root, { recursive: true, withFileTypes: true })) {
           if (!e.isFile() || !e.name.endsWith('.html')) continue;
           const file = join(e.parentPath, e.name);
-          const html = await readFile(file, 'utf8');
-          if (!html.includes('<astro-island')) continue;
+          // Bytes first: only a page with an island (one of 876) is worth decoding.
+          const bytes = await readFile(file);
+          if (!bytes.includes('<astro-island')) continue;
+          const html = bytes.toString('utf8');
           const out = html.replace(
             /<astro-island uid="[^"]*"([^>]*)>/g,
             (_, rest) =>
