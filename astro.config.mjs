@@ -87,6 +87,10 @@ export default defineConfig({
     // collections are injected late and their inline <style> gets no CSP hash
     // (blocked by style-src). As <link>s they are covered by 'self'.
     inlineStylesheets: 'never',
+    // Two pages in flight: while one page's file is written, the next renders. Measured in a
+    // main-thread profile: the page phase waited ~25% of its time with one page, ~11% with two.
+    // Same CPU, same output (the pages share nothing that depends on their order).
+    concurrency: 2,
   },
   vite: {
     // JSX with Preact's automatic runtime (see preact() below).
