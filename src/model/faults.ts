@@ -588,37 +588,46 @@ function witnessSchedules(sweep: FaultSweep): Schedule[] {
  * rules page): the first setting of the grid, in setting order, whose run
  * under the base schedule logs an event of that rule; for a rule no such run
  * fires, the first (schedule, setting) in witnessSchedules order that does.
+ *
+ * Each rule's witness is the first place in that one fixed order where it
+ * fires, whatever else is asked for, so the order is walked once per sweep and
+ * the first place of every rule met on the way is kept: a later call for
+ * another rule goes on from where the last one stopped (the rules page asks
+ * for one rule at a time, and the fault rules lie thousands of runs along).
  */
 export function ruleWitnesses(
   rules: readonly RuleId[],
   sweep: FaultSweep = faultSweep(),
 ): Record<string, RuleWitness | null> {
-  const out: Record<string, RuleWitness | null> = Object.fromEntries(rules.map((r) => [r, null]));
-  let left = rules.filter((r) => !out[r]);
+  let walk = witnessWalks.get(sweep);
+  if (!walk) witnessWalks.set(sweep, (walk = witnessWalk(sweep)));
+  const found = walk;
+  return Object.fromEntries(rules.map((r) => [r, found(r)]));
+}
+
+/** Per sweep: the walk through the witness order (a WeakMap, so a sweep let go takes its walk with it). */
+const witnessWalks = new WeakMap<FaultSweep, (rule: RuleId) => RuleWitness | null>();
+
+/** A walk through (schedule, setting) in witness order that stops as soon as the rule asked for is met. */
+function witnessWalk(sweep: FaultSweep): (rule: RuleId) => RuleWitness | null {
   const settings = allSettings();
-  const take = (
-    s: Switches,
-    schedule: Schedule,
-    events: readonly { rule: RuleId; tick: number }[],
-  ) => {
-    for (const r of left) {
-      const e = events.find((x) => x.rule === r);
-      if (e) out[r] = { switches: s, schedule, tick: e.tick, base: isBaseSchedule(schedule) };
-    }
-    left = left.filter((r) => !out[r]);
+  const first = new Map<RuleId, RuleWitness>();
+  const schedules = [BASE_SCHEDULE, ...witnessSchedules(sweep)];
+  let k = 0; // schedules[k] …
+  let i = 0; // … with settings[i] is the next place to look
+  const look = () => {
+    const s = settings[i];
+    const schedule = schedules[k];
+    const events = k === 0 ? runFor(s).events : simulate(s, { schedule, noSnapshots: true }).events;
+    for (const e of events)
+      if (!first.has(e.rule))
+        first.set(e.rule, { switches: s, schedule, tick: e.tick, base: isBaseSchedule(schedule) });
+    if (++i === settings.length) [k, i] = [k + 1, 0];
   };
-  for (const s of settings) {
-    if (left.length === 0) break;
-    take(s, BASE_SCHEDULE, runFor(s).events);
-  }
-  for (const schedule of witnessSchedules(sweep)) {
-    if (left.length === 0) break;
-    for (const s of settings) {
-      if (left.length === 0) break;
-      take(s, schedule, simulate(s, { schedule, noSnapshots: true }).events);
-    }
-  }
-  return out;
+  return (rule) => {
+    while (!first.has(rule) && k < schedules.length) look();
+    return first.get(rule) ?? null;
+  };
 }
 
 /**
