@@ -6,6 +6,12 @@ import { test as base, expect } from '@playwright/test';
 
 export interface Watch {
   errors: string[];
+  /**
+   * Wait until no request of the page is in flight, and none has been for `quietMs`: what a
+   * page asked for has answered (or failed, and is recorded). Cheaper and more exact than
+   * `waitForLoadState('networkidle')`, which always waits 500 ms.
+   */
+  quiet(quietMs?: number, timeoutMs?: number): Promise<void>;
   /** Expect the document itself to answer with this status (its console line is not an error). */
   expectStatus(status: number): void;
 }
@@ -16,6 +22,28 @@ export const test = base.extend<{ watch: Watch }>({
       const origin = new URL(baseURL!).origin;
       const errors: string[] = [];
       let status = 200;
+      const inFlight = new Set<import('@playwright/test').Request>();
+      let lastChange = Date.now();
+      const done = (r: import('@playwright/test').Request) => {
+        inFlight.delete(r);
+        lastChange = Date.now();
+      };
+      context.on('request', (r) => {
+        inFlight.add(r);
+        lastChange = Date.now();
+      });
+      context.on('requestfinished', done);
+      context.on('requestfailed', done);
+      const quiet = async (quietMs = 100, timeoutMs = 10_000) => {
+        const end = Date.now() + timeoutMs;
+        while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+          if (Date.now() > end)
+            throw new Error(
+              `requests still in flight after ${timeoutMs} ms: ${[...inFlight].map((r) => r.url()).join(' ')}`,
+            );
+          await new Promise((r) => setTimeout(r, 25));
+        }
+      };
       await context.route('**/*', (route) => {
         const url = route.request().url();
         if (url.startsWith(origin + '/')) return route.continue();
@@ -42,7 +70,7 @@ export const test = base.extend<{ watch: Watch }>({
         if (r.status() >= 400 && !r.request().isNavigationRequest())
           errors.push(`HTTP ${r.status()}: ${r.url()}`);
       });
-      await use({ errors, expectStatus: (s) => (status = s) });
+      await use({ errors, expectStatus: (s) => (status = s), quiet });
       expect(errors, 'console errors, uncaught exceptions, failed or off-site requests').toEqual(
         [],
       );
