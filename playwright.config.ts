@@ -47,7 +47,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}${base}`,
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // On a failure: a trace of the actions, console and network, without DOM snapshots or a
+    // screencast, which cost about a third of the suite's CPU (recorded for every test, kept for
+    // the failing ones); `--trace retain-on-failure` on the command line records them all.
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false, sources: false },
     screenshot: 'only-on-failure',
     navigationTimeout: 30_000,
     // No host name resolves but 127.0.0.1's: a request to another origin fails at once and
