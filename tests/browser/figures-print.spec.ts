@@ -270,7 +270,13 @@ for (const path of PAGES) {
     await page.emulateMedia({ media: 'print' });
     await page.waitForFunction(() => matchMedia('print').matches);
     await settle(page);
-    const f = await page.evaluate(printFindings);
+    let f = await page.evaluate(printFindings);
+    // Resized to the A4 column, a figure's script may redraw it a frame or two later: measure
+    // again, for up to about a second, while a mark still shows a hue (one that stays is reported).
+    for (let i = 0; i < 20 && f.coloured.length; i++) {
+      await settle(page);
+      f = await page.evaluate(printFindings);
+    }
     expect(f.figures, `${path}: figures in print`).toBeGreaterThan(0);
     expect(f.controls, `${path}: controls showing in print`).toEqual([]);
     expect(f.internal, `${path}: internal links in running text`).toBeGreaterThan(0);
