@@ -19,12 +19,8 @@ import { narrate } from '../../src/lib/narrate.ts';
 import { formatTick } from '../../src/lib/format.ts';
 
 // What these tests check (the marks at each step, the readout, fitting 360 px) does not change
-// with the colour scheme: the dark project checks these figures' contrast (axe, pages.spec.ts)
-// and label legibility (figure-legibility.spec.ts), not their steps.
-test.skip(
-  ({ colorScheme }) => colorScheme === 'dark',
-  'the steps do not depend on the colour scheme',
-);
+// with the colour scheme: they are @colour-free, which the desktop-dark project leaves out
+// (playwright.config.ts); it checks these figures' contrast (axe's colour rules, pages.spec.ts).
 
 /** A record's sentence as a figure's readout shows it: the tick, then the narrator's sentence. */
 const said = (e: TraceEvent) => `${formatTick(e.tick)}: ${narrate(e)}`;
@@ -141,7 +137,7 @@ async function open(page: Page) {
   return fig;
 }
 
-test('@pages the fencing figure steps by keyboard, tap and button, its marks following the main run’s records', async ({
+test('@pages @colour-free the fencing figure steps by keyboard, tap and button, its marks following the main run’s records', async ({
   page,
   javaScriptEnabled,
   hasTouch,
@@ -205,7 +201,7 @@ test('@pages the fencing figure steps by keyboard, tap and button, its marks fol
   await expect(fig).toHaveAttribute('data-at', String(last));
 });
 
-test('@pages no article figure makes a 360 px page scroll sideways, and figure text is at least 12 px', async ({
+test('@pages @colour-free no article figure makes a 360 px page scroll sideways, and figure text is at least 12 px', async ({
   page,
 }) => {
   await page.goto('article/');
@@ -316,7 +312,7 @@ async function aaExpectTick(fig: Locator, t: number, readout = true) {
   }
 }
 
-test('@pages the after-acceptance figure steps by keyboard, button and tap, its marks following the two runs’ records', async ({
+test('@pages @colour-free the after-acceptance figure steps by keyboard, button and tap, its marks following the two runs’ records', async ({
   page,
   javaScriptEnabled,
   hasTouch,
@@ -388,7 +384,7 @@ test('@pages the after-acceptance figure steps by keyboard, button and tap, its 
 
 // A still figure reads on a tap too: each step of the restore figure says the successor's
 // record of it at admission (its restore, or the steps it must compute), from the main run.
-test('@pages a tap on a step of the restore figure reads the successor’s record of it', async ({
+test('@pages @colour-free a tap on a step of the restore figure reads the successor’s record of it', async ({
   page,
   javaScriptEnabled,
   hasTouch,
@@ -473,7 +469,7 @@ async function keysExpectStep(fig: Locator, k: number) {
   });
 }
 
-test('@pages the lost-acknowledgement figure steps message by message, each drawing following its run’s records', async ({
+test('@pages @colour-free the lost-acknowledgement figure steps message by message, each drawing following its run’s records', async ({
   page,
   javaScriptEnabled,
   hasTouch,

@@ -49,9 +49,21 @@ for (const width of [1280, 360]) {
     await ready(page);
     await settle(page);
     const problems: string[] = [];
+    const inView = (m: Awaited<ReturnType<typeof selected>>, want: number | null) =>
+      (want === null || m.tick === want) &&
+      m.col[0] >= m.from - 1 &&
+      m.col[1] <= m.to + 1 &&
+      Math.abs(m.namesAt) <= 1;
     const check = async (how: string, want: number | null) => {
       await settle(page);
-      const m = await selected(page);
+      let m = await selected(page);
+      // The slider's value can move a frame before the figure redraws its selected column (and
+      // the frame scrolls to it): measure again, for up to about a second, until they agree.
+      // (Playwright's DOM snapshots between actions used to leave that time by accident.)
+      for (let i = 0; i < 30 && !inView(m, want); i++) {
+        await settle(page);
+        m = await selected(page);
+      }
       if (want !== null && m.tick !== want) problems.push(`${how}: at t${m.tick}, want t${want}`);
       if (!m.overflows) problems.push(`${how}: the figure does not scroll at ${width} px`);
       if (m.col[0] < m.from - 1 || m.col[1] > m.to + 1)

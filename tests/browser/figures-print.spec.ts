@@ -253,13 +253,12 @@ function printFindings() {
   };
 }
 
-test('figures: the first legend open; in print no controls, addresses, shapes, nothing clipped', async ({
-  page,
-}) => {
-  let compared = 0;
-  for (const path of PAGES) {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.emulateMedia({ media: 'screen' });
+// One test per page, each on a fresh page at 1280 on screen: in one test the companion was laid
+// out again at 1280 (and its print media dropped) only to leave it for the next page.
+for (const path of PAGES) {
+  test(`figures on /${path}: the first legend open; in print no controls, addresses, shapes, nothing clipped`, async ({
+    page,
+  }) => {
     await page.goto(path);
     const open = await legends(page);
     expect(open.length, `${path}: timelines with a legend`).toBeGreaterThan(0);
@@ -271,7 +270,13 @@ test('figures: the first legend open; in print no controls, addresses, shapes, n
     await page.emulateMedia({ media: 'print' });
     await page.waitForFunction(() => matchMedia('print').matches);
     await settle(page);
-    const f = await page.evaluate(printFindings);
+    let f = await page.evaluate(printFindings);
+    // Resized to the A4 column, a figure's script may redraw it a frame or two later: measure
+    // again, for up to about a second, while a mark still shows a hue (one that stays is reported).
+    for (let i = 0; i < 20 && f.coloured.length; i++) {
+      await settle(page);
+      f = await page.evaluate(printFindings);
+    }
     expect(f.figures, `${path}: figures in print`).toBeGreaterThan(0);
     expect(f.controls, `${path}: controls showing in print`).toEqual([]);
     expect(f.internal, `${path}: internal links in running text`).toBeGreaterThan(0);
@@ -280,8 +285,9 @@ test('figures: the first legend open; in print no controls, addresses, shapes, n
     expect(f.colourOnly, `${path}: statuses told apart by colour only`).toEqual([]);
     expect(f.clipped, `${path}: figures clipped in print`).toEqual([]);
     expect(f.lost, `${path}: feature print rules that print.css overrides`).toEqual([]);
-    compared += f.compared;
-  }
-  // The companion draws several runs: some kinds of mark appear there in more than one status.
-  expect(compared, 'pairs of statuses of one kind of mark compared').toBeGreaterThan(0);
-});
+    // The companion draws several runs: some kinds of mark appear there in more than one status
+    // (the two pages' sum had to be above 0; the companion's own count is, and is now required).
+    if (path === 'companion/')
+      expect(f.compared, 'pairs of statuses of one kind of mark compared').toBeGreaterThan(0);
+  });
+}

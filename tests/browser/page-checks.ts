@@ -2,17 +2,57 @@
 // passed to page.evaluate run in the browser and must not close over anything.
 import type { Page } from '@playwright/test';
 
-/** Scroll to the bottom a screen at a time (client:visible islands hydrate), then back to the top. */
+/**
+ * Before the page loads: count what reacts to scrolling (a `scroll` or `scrollend` listener, an
+ * IntersectionObserver, which client:visible islands use), so scrollThrough knows whether
+ * scrolling can change anything. Wraps the two entry points and nothing else.
+ */
+export function countScrollWatchers(page: Page) {
+  return page.addInitScript(() => {
+    const w = window as unknown as { __scrollWatchers: string[] };
+    w.__scrollWatchers = [];
+    const add = EventTarget.prototype.addEventListener;
+    EventTarget.prototype.addEventListener = function (
+      this: EventTarget,
+      type: string,
+      ...rest: [EventListenerOrEventListenerObject | null, unknown?]
+    ) {
+      if (type === 'scroll' || type === 'scrollend') w.__scrollWatchers.push(`${type} listener`);
+      return add.call(this, type, ...(rest as [EventListenerOrEventListenerObject | null]));
+    };
+    const IO = window.IntersectionObserver;
+    window.IntersectionObserver = class extends IO {
+      constructor(...args: ConstructorParameters<typeof IntersectionObserver>) {
+        super(...args);
+        w.__scrollWatchers.push('IntersectionObserver');
+      }
+    };
+  });
+}
+
+/**
+ * Scroll to the bottom a screen at a time (scroll handlers run, client:visible islands hydrate),
+ * then back to the top, and let the handlers of that last scroll run. Where countScrollWatchers
+ * was installed and the page has no scroll listener, no IntersectionObserver and no `onscroll`,
+ * scrolling changes nothing on it and is skipped (the index of 864 runs is about 100 screens at
+ * 360 px: 13 s of frames).
+ */
 export async function scrollThrough(page: Page) {
   await page.evaluate(async () => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
+    const watchers = (window as unknown as { __scrollWatchers?: string[] }).__scrollWatchers;
+    if (watchers && watchers.length === 0 && !window.onscroll && !document.onscroll) return;
     for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
       scrollTo(0, y);
       await frame();
     }
     scrollTo(0, 0);
+    // The scroll event fires in the next frame; a handler that queues its work for the frame
+    // after (the contents list's) has run by the end of that one.
+    await frame();
+    await frame();
+    await new Promise((r) => setTimeout(r, 0));
   });
-  await page.waitForTimeout(400);
 }
 
 /** Runs in the page: what sticks out sideways at the current viewport width. */

@@ -1,7 +1,12 @@
 // Every page of pages.mjs, in each project (playwright.config.ts), one load each: the page is
-// scrolled through first (client:visible islands hydrate), then
-//   desktop-light, desktop-dark  expected status; axe-core WCAG 2.2 A/AA; a #fragment exists
-//   desktop-light                no duplicate id; no table cut off without a scroll container
+// ready when its scripts and islands have run (no astro-island[ssr] left, `ready` present, no
+// request in flight); where a script watches scrolling it is scrolled through (page-checks.ts), then
+//   desktop-light, desktop-dark  expected status; a #fragment exists
+//   desktop-light                axe-core WCAG 2.2 A/AA, every rule; no duplicate id; no table cut
+//                                off without a scroll container
+//   desktop-dark                 axe-core's colour rules (COLOUR_RULES) over the page, and every
+//                                WCAG 2.2 A/AA rule over the theme toggle (THEMED, on one page):
+//                                the only things the theme can change (see COLOUR_RULES below)
 //   phone-360                    no sideways scroll; nothing sticks out of the viewport
 //                                unless inside its own horizontal scroll container; no table
 //                                cut off without a scroll container
@@ -12,7 +17,24 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
 import { PAGES, AXE_TAGS, MIN_MAIN_TEXT } from './pages.mjs';
-import { clippedTables, findOverflow, scrollThrough } from './page-checks.ts';
+import { clippedTables, countScrollWatchers, findOverflow, scrollThrough } from './page-checks.ts';
+
+/**
+ * desktop-dark differs from desktop-light only in `prefers-color-scheme`. What that changes on a
+ * page: (1) colours: every colour is one light-dark() pair in tokens.css and palette.css, which
+ * `color-scheme` resolves; (2) the theme toggle's own markup and look (aria-pressed, which icon
+ * shows: ThemeToggle.astro, header.css); (3) the font style and weight of highlighted code
+ * (code.css), which changes only what counts as large text for the contrast rule.
+ * tests/site/dark-theme.test.ts holds the site to that list: every rule of the built CSS that
+ * applies in the dark theme only sets a colour, or one of those. So in dark, axe runs the rules
+ * whose outcome reads colours (axe-core's own tag `cat.color` within the WCAG sets:
+ * color-contrast and link-in-text-block) over the whole page, and every rule over the toggle;
+ * every other rule gives the same result as in desktop-light, where it runs over the whole page.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+const THEMED = '[data-theme-toggle]';
+/** The toggle is one component with the same markup on every page (tests/site/dark-theme.test.ts): axe reads it on one. */
+const THEMED_ON = 'landing';
 
 for (const p of PAGES) {
   const status = p.status ?? 200;
@@ -30,9 +52,10 @@ for (const p of PAGES) {
         .catch(() => {});
     }
     watch.expectStatus(status);
+    const project = info.project.name;
+    await countScrollWatchers(page);
     const response = await page.goto(path);
     expect(response?.status(), `HTTP status of ${p.path}`).toBe(status);
-    const project = info.project.name;
     if (project === 'no-js') {
       await expect(page.locator('main')).toHaveCount(1);
       const text = (await page.locator('main').innerText()).trim();
@@ -41,16 +64,19 @@ for (const p of PAGES) {
       );
       return;
     }
-    // Islands hydrate after load; let their module requests run and finish.
-    await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
+    // Ready: loaded, every island hydrated (Astro removes `ssr` when it has), what the page's
+    // script shows present (`ready`), and every request answered.
+    await page.waitForFunction(
+      () => document.readyState === 'complete' && !document.querySelector('astro-island[ssr]'),
+    );
     if (p.ready) await page.waitForSelector(p.ready);
+    await watch.quiet();
     await page
       .screenshot({ path: `test-results/screens/${p.name}-${project}.png`, animations: 'disabled' })
       .catch(() => {});
     if (project !== 'desktop-dark') {
       await scrollThrough(page);
-      // Let the search results (Pagefind's fragments) finish loading.
-      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+      await watch.quiet();
       expect(await page.evaluate(clippedTables), 'tables cut off').toEqual([]);
     }
     if (project === 'phone-360') {
@@ -74,15 +100,40 @@ for (const p of PAGES) {
     // Violations only: axe then keeps no node details for the rules that pass, which on a page of
     // 10,000+ elements is most of its time (axe-core's `resultTypes`). options() first: it
     // replaces the whole options object, the tags' runOnly included.
-    let builder = new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .withTags(AXE_TAGS);
-    // The index of all runs repeats one row template 864 times: axe reads its first rows
-    // (about two minutes of axe saved per project); tests/site/traces-index.test.ts checks
-    // that every row has the first row's markup, so what axe finds in one it finds in all.
-    if (p.axeExclude) builder = builder.exclude(p.axeExclude);
-    const axe = await builder.analyze();
-    const found = axe.violations.map(
+    const axe = async (rules: string[] | null, include?: string) => {
+      let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+      builder = rules ? builder.withRules(rules) : builder.withTags(AXE_TAGS);
+      if (include) builder = builder.include(include);
+      // The index of all runs repeats one row template 864 times: axe reads its first rows
+      // (about two minutes of axe saved per project); tests/site/traces-index.test.ts checks
+      // that every row has the first row's markup, so what axe finds in one it finds in all.
+      else if (p.axeExclude) builder = builder.exclude(p.axeExclude);
+      return (await builder.analyze()).violations;
+    };
+    const violations =
+      project === 'desktop-dark'
+        ? [...(await axe(COLOUR_RULES)), ...(p.name === THEMED_ON ? await axe(null, THEMED) : [])]
+        : await axe(null);
+    if (project === 'desktop-dark') {
+      // COLOUR_RULES is axe-core's own list (read from the copy axe injected into the page): a
+      // new colour rule in a later axe-core must join it.
+      const colour = await page.evaluate(
+        (tags) =>
+          (
+            window as unknown as {
+              axe: { getRules(t: string[]): { ruleId: string; tags: string[] }[] };
+            }
+          ).axe
+            .getRules(tags)
+            .filter((r) => r.tags.includes('cat.color'))
+            .map((r) => r.ruleId),
+        AXE_TAGS,
+      );
+      expect(colour.sort(), 'axe-core’s colour rules in the WCAG sets').toEqual(
+        [...COLOUR_RULES].sort(),
+      );
+    }
+    const found = violations.map(
       (v) =>
         `${v.id} (${v.impact}, ${v.nodes.length}): ${v.help} — ${v.nodes
           .slice(0, 3)
@@ -97,6 +148,9 @@ for (const p of PAGES) {
     watch.expectStatus(status);
     const response = await page.goto(path);
     expect(response?.status()).toBe(status);
-    await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
+    await page.waitForFunction(
+      () => document.readyState === 'complete' && !document.querySelector('astro-island[ssr]'),
+    );
+    await watch.quiet();
   });
 }
