@@ -68,7 +68,7 @@ const STEPS = {
   build: { after: [], run: () => astroBuild('dist', { timeout: 15 * MIN }) },
   // the short lab: real processes, kills and pauses (tests/lab); no build needed
   lab: {
-    after: [],
+    after: ['build'],
     run: () =>
       run(
         process.execPath,
