@@ -3,11 +3,12 @@
 //
 //   at once   build     astro build → dist (writes the fault sweep's cache, which every
 //                       later build and the site tests read: src/lib/sweep-cache.ts)
-//             lab       the short lab: real processes, kills and pauses on SQLite
-//                       (tests/lab); paced by the wall clock, so it costs little CPU
 //             lint      eslint (eslint.config.js) and prettier --check
 //             unit      vitest --project unit
 //   after the build (it writes .astro/, which the type checks read):
+//             lab       the short lab: real processes, kills and pauses on SQLite (tests/lab);
+//                       it needs no build, but its ~37 Node processes cost about 40 CPU-s, which
+//                       the build, the head of the critical path, should not share
 //             typecheck tsc over every .ts/.tsx (TypeScript 7), tsc over the .mjs scripts
 //                       (checkJs: tsconfig.scripts.json), astro check over the .astro files
 //                       (tsconfig.astro.json)
@@ -66,7 +67,7 @@ const say = (line) => console.log(`    [${stepName.getStore()}] ${line}`);
 /** Each step: what it waits for (among the selected steps), and what it runs. */
 const STEPS = {
   build: { after: [], run: () => astroBuild('dist', { timeout: 15 * MIN }) },
-  // the short lab: real processes, kills and pauses (tests/lab); no build needed
+  // the short lab (tests/lab): needs no build; waits for it only to leave the build the CPU
   lab: {
     after: ['build'],
     run: () =>

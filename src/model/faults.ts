@@ -599,10 +599,9 @@ export function ruleWitnesses(
   rules: readonly RuleId[],
   sweep: FaultSweep = faultSweep(),
 ): Record<string, RuleWitness | null> {
-  let walk = witnessWalks.get(sweep);
-  if (!walk) witnessWalks.set(sweep, (walk = witnessWalk(sweep)));
-  const found = walk;
-  return Object.fromEntries(rules.map((r) => [r, found(r)]));
+  const walk = witnessWalks.get(sweep) ?? witnessWalk(sweep);
+  witnessWalks.set(sweep, walk);
+  return Object.fromEntries(rules.map((r) => [r, walk(r)]));
 }
 
 /** Per sweep: the walk through the witness order (a WeakMap, so a sweep let go takes its walk with it). */
