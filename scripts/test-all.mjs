@@ -32,8 +32,9 @@
 //   npm test [-- --only checks,browser] [-- --skip repro] [-- --keep-going]
 // A step whose dependency is not selected runs on what is there (--only browser uses dist).
 // After a failure no new step starts (unless --keep-going); running ones finish.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT, run, astroBuild, buildCopy, compareUnderBase, stepName } from './repro.mjs';
 
@@ -214,8 +215,28 @@ if (problem) {
   process.exit(1);
 }
 
+/**
+ * The machine's busy CPU time so far, in seconds (Linux: /proc/stat's first line, every process
+ * on it), or null elsewhere. Measured from outside because a process's own count (rusage, `time`)
+ * leaves out Chromium's renderer processes, which are most of the browser step's CPU.
+ */
+function machineBusy() {
+  try {
+    const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return (user + nice + system + irq + softirq) / 100; // USER_HZ, 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
 const selected = ORDER.filter((n) => (!only || only.includes(n)) && !skip.includes(n));
 const t0 = performance.now();
+const busy0 = machineBusy();
 const secs = (ms) => (ms / 1000).toFixed(1);
 /** name → { ok: true | false | null (not run), start, ms } */
 const results = new Map();
@@ -265,7 +286,17 @@ for (const name of selected) {
     r.ms === undefined ? '' : `from ${secs(r.start).padStart(6)}  for ${secs(r.ms).padStart(6)}`;
   console.log(`  ${state} ${name.padEnd(9)} ${when}`);
 }
-console.log(`  total ${secs(performance.now() - t0)} s`);
+const wall = performance.now() - t0;
+console.log(`  total ${secs(wall)} s`);
+const busy1 = machineBusy();
+if (busy0 !== null && busy1 !== null) {
+  const cpu = busy1 - busy0;
+  const cores = availableParallelism();
+  console.log(
+    `  the machine was busy for ${cpu.toFixed(0)} CPU-s (every process on it, from /proc/stat): ` +
+      `${((100 * cpu) / ((cores * wall) / 1000)).toFixed(0)} % of ${cores} core(s) over the run`,
+  );
+}
 const passed = selected.filter((n) => results.get(n).ok).length;
 const nfailed = selected.filter((n) => results.get(n).ok === false).length;
 console.log(`${passed} passed, ${nfailed} failed`);
