@@ -29,7 +29,9 @@
 //   lab too: it keeps time with the wall clock); every other step runs at a lower one (nice 10),
 //   on the CPU they leave idle.
 //
-//   npm test [-- --only checks,browser] [-- --skip repro] [-- --keep-going]
+//   npm test [-- --only checks,browser] [-- --skip repro] [-- --keep-going] [-- --one-at-a-time]
+// --one-at-a-time runs one step at a time, in dependency order, and gives each step's CPU as
+// the machine counted it (/proc/stat): what each check costs, Chromium's renderers included.
 // A step whose dependency is not selected runs on what is there (--only browser uses dist).
 // After a failure no new step starts (unless --keep-going); running ones finish.
 import { existsSync, readFileSync } from 'node:fs';
@@ -203,6 +205,7 @@ const list = (flag) =>
 const only = list('--only');
 const skip = list('--skip') ?? [];
 const keepGoing = args.includes('--keep-going');
+const oneAtATime = args.includes('--one-at-a-time');
 const unknown = [...(only ?? []), ...skip].filter((n) => !(n in STEPS));
 const [major, minor] = process.versions.node.split('.').map(Number);
 let problem = unknown.length
@@ -245,6 +248,7 @@ let failed = false;
 
 function start(name) {
   const s0 = performance.now();
+  const b0 = machineBusy();
   console.log(`\n── ${name} starts at ${secs(s0 - t0)} s`);
   const p = stepName
     .run(name, () => STEPS[name].run())
@@ -253,7 +257,10 @@ function start(name) {
       const ms = performance.now() - s0;
       const ok = r.code === 0;
       console.log(`── ${name}: ${ok ? 'passed' : `FAILED (exit ${r.code})`} in ${secs(ms)} s`);
-      results.set(name, { ok, start: s0 - t0, ms });
+      // Alone on the machine (--one-at-a-time), the machine's busy time is the step's CPU.
+      const b1 = machineBusy();
+      const cpu = oneAtATime && b0 !== null && b1 !== null ? b1 - b0 : undefined;
+      results.set(name, { ok, start: s0 - t0, ms, cpu });
       if (!ok) failed = true;
     });
   started.set(name, p);
@@ -270,7 +277,12 @@ for (;;) {
       continue;
     }
     if (failed && !keepGoing) continue;
-    if (deps.every((d) => results.get(d)?.ok === true)) start(name);
+    const busy = [...started].some(([n, p]) => p && !results.has(n));
+    if (oneAtATime && busy) break;
+    if (deps.every((d) => results.get(d)?.ok === true)) {
+      start(name);
+      if (oneAtATime) break;
+    }
   }
   const running = [...started].filter(([n, p]) => p && !results.has(n)).map(([, p]) => p);
   if (!running.length) break;
@@ -278,13 +290,18 @@ for (;;) {
 }
 for (const name of selected) if (!results.has(name)) results.set(name, { ok: null });
 
-console.log('\nSummary (steps run side by side: start and duration, in seconds)');
+console.log(
+  oneAtATime
+    ? '\nSummary (one step at a time: start, duration in seconds, and CPU as the machine counted it)'
+    : '\nSummary (steps run side by side: start and duration, in seconds)',
+);
 for (const name of selected) {
   const r = results.get(name);
   const state = r.ok === null ? 'not run' : r.ok ? 'passed ' : 'FAILED ';
   const when =
     r.ms === undefined ? '' : `from ${secs(r.start).padStart(6)}  for ${secs(r.ms).padStart(6)}`;
-  console.log(`  ${state} ${name.padEnd(9)} ${when}`);
+  const cpu = r.cpu === undefined ? '' : `  ${r.cpu.toFixed(1).padStart(6)} CPU-s`;
+  console.log(`  ${state} ${name.padEnd(9)} ${when}${cpu}`);
 }
 const wall = performance.now() - t0;
 console.log(`  total ${secs(wall)} s`);
