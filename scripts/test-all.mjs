@@ -266,7 +266,11 @@ function start(name) {
   started.set(name, p);
 }
 
-// Start every step whose selected dependencies have passed; wait for one to end; repeat.
+/** The steps started and not yet ended. */
+const running = () => [...started].filter(([n, p]) => p && !results.has(n)).map(([, p]) => p);
+
+// Start every step whose selected dependencies have passed (with --one-at-a-time, only when none
+// is running, and one); wait for one to end; repeat.
 for (;;) {
   for (const name of selected) {
     if (started.has(name)) continue;
@@ -277,16 +281,15 @@ for (;;) {
       continue;
     }
     if (failed && !keepGoing) continue;
-    const busy = [...started].some(([n, p]) => p && !results.has(n));
-    if (oneAtATime && busy) break;
+    if (oneAtATime && running().length) break;
     if (deps.every((d) => results.get(d)?.ok === true)) {
       start(name);
       if (oneAtATime) break;
     }
   }
-  const running = [...started].filter(([n, p]) => p && !results.has(n)).map(([, p]) => p);
-  if (!running.length) break;
-  await Promise.race(running);
+  const now = running();
+  if (!now.length) break;
+  await Promise.race(now);
 }
 for (const name of selected) if (!results.has(name)) results.set(name, { ok: null });
 
