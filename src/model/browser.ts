@@ -6,6 +6,7 @@
  */
 export * from './world.ts';
 export * from './switches.ts';
+export * from './params.ts';
 export * from './types.ts';
 export { simulate } from './run.ts';
 export { strictRuleUncheckable } from './dependant.ts';

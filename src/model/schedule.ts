@@ -18,6 +18,7 @@
  *     `epoch` says whether the owner epoch survives the restart.
  */
 import type { Switches } from './switches.ts';
+import { isOneOf, readValues, type Expected, type ParamProblem } from './params.ts';
 
 export const SILENT_AT = ['s1', 's2', 's3', 's4', 'assemble', 'effect', 'never'] as const;
 export type SilentAt = (typeof SILENT_AT)[number];
@@ -107,86 +108,48 @@ export function scheduleSearch(sch: Schedule): string {
   return p.toString();
 }
 
-export interface ScheduleProblem {
-  param: string;
-  value: string;
-  message: string;
-}
-
-/** The text of a dimension's value in a URL ("run" and "none" for null). */
+/** The text of a dimension's value in a URL (for null, the word SCHEDULE_ACCEPTS gives it: "run", "none"). */
 export function scheduleParam(id: ScheduleId, sch: Schedule): string {
   const v = sch[id];
-  if (v === null) return id === 'keyRetention' ? 'run' : 'none';
+  const e = SCHEDULE_ACCEPTS[id];
+  if (v === null && e.kind === 'whole' && e.or !== undefined) return e.or;
   return String(v);
 }
+
+/** What each dimension accepts in a URL, as data (src/lib/notices.ts words it). */
+export const SCHEDULE_ACCEPTS: { readonly [K in ScheduleId]: Expected } = {
+  silentAt: { kind: 'one-of', values: SILENT_AT },
+  wakeAfter: { kind: 'whole', unit: 'ticks', min: 1, max: SCHEDULE_LIMITS.wakeAfter },
+  posterDies: { kind: 'one-of', values: POSTER_DIES },
+  keyRetention: {
+    kind: 'whole',
+    unit: 'ticks',
+    min: 1,
+    max: SCHEDULE_LIMITS.keyRetention,
+    or: 'run',
+  },
+  restartAt: { kind: 'whole', unit: 'tick', min: 1, max: SCHEDULE_LIMITS.restartAt, or: 'none' },
+  epoch: { kind: 'one-of', values: EPOCH },
+};
+
+/** Is this query parameter a schedule dimension? */
+export const isScheduleId = (param: string): param is ScheduleId => isOneOf(SCHEDULE_IDS, param);
 
 /**
  * Read a schedule from query parameters (the same names as the dimensions).
  * Parameters that are not schedule dimensions are left to the caller; bad
- * values are reported, never thrown, and fall back to the base value.
+ * values are reported as problems (params.ts), never thrown, and fall back to
+ * the base value.
  */
-export function parseSchedule(params: Iterable<[string, string]>): {
+export function parseSchedule(params: Iterable<readonly [string, string]>): {
   schedule: Schedule;
-  problems: ScheduleProblem[];
+  problems: ParamProblem[];
 } {
-  const schedule: Schedule = { ...BASE_SCHEDULE };
-  const problems: ScheduleProblem[] = [];
-  const seen = new Set<string>();
-  const int = (value: string, min: number, max: number) =>
-    /^\d{1,3}$/.test(value) && +value >= min && +value <= max ? +value : null;
-  for (const [param, value] of params) {
-    if (!(SCHEDULE_IDS as readonly string[]).includes(param)) continue;
-    const id = param as ScheduleId;
-    if (seen.has(id)) {
-      problems.push({
-        param,
-        value,
-        message: `“${id}” was given more than once; the first value was kept.`,
-      });
-      continue;
-    }
-    seen.add(id);
-    const bad = (expected: string) =>
-      problems.push({
-        param,
-        value,
-        message: `“${value.slice(0, 40)}” is not a value of “${id}” (expected ${expected}); using “${scheduleParam(id, BASE_SCHEDULE)}”.`,
-      });
-    switch (id) {
-      case 'silentAt':
-        if ((SILENT_AT as readonly string[]).includes(value)) schedule.silentAt = value as SilentAt;
-        else bad(SILENT_AT.join(', '));
-        break;
-      case 'posterDies':
-        if ((POSTER_DIES as readonly string[]).includes(value))
-          schedule.posterDies = value as PosterDies;
-        else bad(POSTER_DIES.join(', '));
-        break;
-      case 'epoch':
-        if ((EPOCH as readonly string[]).includes(value)) schedule.epoch = value as EpochKind;
-        else bad(EPOCH.join(', '));
-        break;
-      case 'wakeAfter': {
-        const n = int(value, 1, SCHEDULE_LIMITS.wakeAfter);
-        if (n === null) bad(`a whole number of ticks from 1 to ${SCHEDULE_LIMITS.wakeAfter}`);
-        else schedule.wakeAfter = n;
-        break;
-      }
-      case 'keyRetention': {
-        const n = value === 'run' ? null : int(value, 1, SCHEDULE_LIMITS.keyRetention);
-        if (n === null && value !== 'run')
-          bad(`run, or a whole number of ticks from 1 to ${SCHEDULE_LIMITS.keyRetention}`);
-        else schedule.keyRetention = n;
-        break;
-      }
-      case 'restartAt': {
-        const n = value === 'none' ? null : int(value, 1, SCHEDULE_LIMITS.restartAt);
-        if (n === null && value !== 'none')
-          bad(`none, or a tick from 1 to ${SCHEDULE_LIMITS.restartAt}`);
-        else schedule.restartAt = n;
-        break;
-      }
-    }
-  }
-  return { schedule, problems };
+  const { values, problems } = readValues(params, isScheduleId, BASE_SCHEDULE, {
+    accepts: (id) => SCHEDULE_ACCEPTS[id],
+    fallback: (id) => scheduleParam(id, BASE_SCHEDULE),
+    unknown: 'skip',
+  });
+  // accept() gives each dimension a value of its type: SCHEDULE_ACCEPTS[id] describes exactly those.
+  return { schedule: values as Schedule, problems };
 }

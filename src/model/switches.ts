@@ -8,6 +8,7 @@
  * into a setting plus a list of what was wrong with it. The words readers see
  * for switches and values live in src/lib/vocabulary.ts.
  */
+import { isOneOf, readValues, type ParamProblem } from './params.ts';
 
 export const SWITCH_VALUES = {
   silent: ['paused', 'crashed'],
@@ -111,52 +112,28 @@ export function allSettings(): Switches[] {
 }
 
 export function isValue<K extends SwitchId>(id: K, v: string): v is Switches[K] {
-  return (SWITCH_VALUES[id] as readonly string[]).includes(v);
+  return isOneOf<string>(SWITCH_VALUES[id], v);
 }
 
-export interface ParseProblem {
-  param: string;
-  value: string;
-  message: string;
-}
+/** Is this query parameter a switch? */
+export const isSwitchId = (param: string): param is SwitchId => isOneOf(SWITCH_IDS, param);
 
 /**
  * Read a setting from query parameters. Unknown parameters and values are
- * reported, never thrown: each bad switch falls back to its main-trace value.
+ * reported as problems (params.ts), never thrown: each bad switch falls back
+ * to its main-trace value.
  */
-export function parseSwitches(params: Iterable<[string, string]>): {
+export function parseSwitches(params: Iterable<readonly [string, string]>): {
   switches: Switches;
-  problems: ParseProblem[];
+  problems: ParamProblem[];
 } {
-  const switches: Switches = { ...MAIN };
-  const problems: ParseProblem[] = [];
-  const seen = new Set<string>();
-  for (const [param, value] of params) {
-    if (!(SWITCH_IDS as string[]).includes(param)) {
-      problems.push({ param, value, message: `“${param}” is not a switch; it was ignored.` });
-      continue;
-    }
-    const id = param as SwitchId;
-    if (seen.has(id)) {
-      problems.push({
-        param,
-        value,
-        message: `“${id}” was given more than once; the first value was kept.`,
-      });
-      continue;
-    }
-    seen.add(id);
-    if (!isValue(id, value)) {
-      problems.push({
-        param,
-        value,
-        message: `“${value}” is not a value of “${id}” (expected ${SWITCH_VALUES[id].join(', ')}); using “${MAIN[id]}”.`,
-      });
-      continue;
-    }
-    (switches as Record<SwitchId, string>)[id] = value;
-  }
-  return { switches, problems };
+  const { values, problems } = readValues(params, isSwitchId, MAIN, {
+    accepts: (id) => ({ kind: 'one-of', values: SWITCH_VALUES[id] }),
+    fallback: (id) => MAIN[id],
+    unknown: 'report',
+  });
+  // accept() gives each switch one of its own values (the one-of it was read against).
+  return { switches: values as Switches, problems };
 }
 
 /** The switches that differ from the main trace. */

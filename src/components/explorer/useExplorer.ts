@@ -14,12 +14,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { BASE_SCHEDULE, MAIN, runOf, type Schedule, type Switches } from './model.ts';
 import type { SceneView } from './scenes.ts';
 import { clampTick, parseUrl, toUrl, type ViewState } from './state.ts';
+import type { Notice } from '../../lib/notices.ts';
 import { sameSwitches } from './format.ts';
 
 export interface ExplorerState extends ViewState {
   /** The scene the guide panel shows, even after the reader wandered off. */
   guideAt: number;
-  notices: string[];
+  notices: Notice[];
 }
 
 const pagePath = () => location.pathname;
@@ -45,9 +46,7 @@ export function fromLocation(
     const sc = scenes[u.scene - 1];
     const want = sc.switches;
     if (u.hadSwitches && !sameSwitches(want, switches)) {
-      notices.push(
-        `Scene ${u.scene} sets its own switches; the ones in the address were replaced by the scene’s.`,
-      );
+      notices.push({ code: 'scene-sets-switches', scene: u.scene });
     }
     switches = want;
     if (tick === null) tick = sc.tick;

@@ -4,7 +4,16 @@
  * wiring is in filter-ui.ts. Switch parameters use the switch ids and values
  * of the public contract; `breaks` is `something`, `nothing` or an invariant id.
  */
-import { SWITCH_IDS, SWITCH_VALUES, type SwitchId, type Switches } from '../../model/switches.ts';
+import {
+  SWITCH_IDS,
+  SWITCH_VALUES,
+  isSwitchId,
+  isValue,
+  type SwitchId,
+  type Switches,
+} from '../../model/switches.ts';
+import { isOneOf, readParams } from '../../model/params.ts';
+import { repeatedText, shorten } from '../../lib/notices.ts';
 import { INVARIANT_IDS, type InvariantId } from '../../model/types.ts';
 
 export type Breaks = 'something' | 'nothing' | InvariantId;
@@ -16,41 +25,40 @@ export interface Filter {
 
 export const BREAKS_VALUES: Breaks[] = ['something', 'nothing', ...INVARIANT_IDS];
 
+/** Is this query parameter one the filter reads? */
+const isFilterParam = (k: string): k is SwitchId | 'breaks' => k === 'breaks' || isSwitchId(k);
+
 /**
- * Read a filter from a query string; unknown parameters and values are listed in
- * `ignored`, not applied. A key given more than once is read from its first occurrence only, like the explorer,
- * and is listed once in `repeated` (its later values are not "not a filter").
+ * Read a filter from a query string (the parsers' one loop, src/model/params.ts);
+ * unknown parameters and values are listed in `ignored`, not applied, and an
+ * empty value or `any` is no filter. A key given more than once is read from its
+ * first occurrence only, like the explorer, and is listed once in `repeated` (its
+ * later values are not "not a filter").
  */
 export function parseFilter(search: string): {
   filter: Filter;
   ignored: string[];
   repeated: string[];
 } {
-  const params = new URLSearchParams(search);
   const filter: Filter = { switches: {}, breaks: null };
-  const ignored: string[] = [];
-  const repeated: string[] = [];
-  const seen = new Set<string>();
-  for (const [k, v] of params) {
-    const again = seen.has(k);
-    seen.add(k);
-    if ((SWITCH_IDS as string[]).includes(k) || k === 'breaks') {
-      if (again) {
-        if (!repeated.includes(k)) repeated.push(k);
-        continue;
+  const problems = readParams(
+    new URLSearchParams(search),
+    isFilterParam,
+    (id, value) => {
+      if (value === '' || value === 'any') return null;
+      if (id === 'breaks' && isOneOf(BREAKS_VALUES, value)) filter.breaks = value;
+      else if (id !== 'breaks' && isValue(id, value)) filter.switches[id] = value;
+      else {
+        const values = id === 'breaks' ? BREAKS_VALUES : SWITCH_VALUES[id];
+        const expected = { kind: 'one-of', values } as const;
+        return { code: 'bad-value', param: id, value, expected, fallback: 'any' };
       }
-      if (k === 'breaks') {
-        if ((BREAKS_VALUES as string[]).includes(v)) filter.breaks = v as Breaks;
-        else if (v !== '' && v !== 'any') ignored.push(`${k}=${v}`);
-      } else {
-        const id = k as SwitchId;
-        if ((SWITCH_VALUES[id] as readonly string[]).includes(v)) filter.switches[id] = v;
-        else if (v !== '' && v !== 'any') ignored.push(`${k}=${v}`);
-      }
-    } else {
-      ignored.push(`${k}=${v}`);
-    }
-  }
+      return null;
+    },
+    'report',
+  );
+  const ignored = problems.filter((p) => p.code !== 'repeated').map((p) => `${p.param}=${p.value}`);
+  const repeated = [...new Set(problems.filter((p) => p.code === 'repeated').map((p) => p.param))];
   return { filter, ignored, repeated };
 }
 
@@ -74,18 +82,15 @@ export function matches(f: Filter, s: Switches, broken: readonly InvariantId[]):
 
 /** One line on what the address asked for that the filter did not use: short, bounded. */
 export function filterNotice(ignored: readonly string[], repeated: readonly string[]): string {
-  const cut = (t: string) =>
-    Array.from(t).length > 60 ? Array.from(t).slice(0, 59).join('') + '…' : t;
   const parts: string[] = [];
   if (ignored.length) {
-    const shown = [...new Set(ignored.map(cut))];
+    const shown = [...new Set(ignored.map((t) => shorten(t)))];
     const list =
       shown.length > 5
         ? `${shown.slice(0, 4).join(', ')} and ${shown.length - 4} more`
         : shown.join(', ');
     parts.push(`Not a filter here, ignored: ${list}.`);
   }
-  for (const k of repeated.slice(0, 5))
-    parts.push(`“${cut(k)}” was given more than once; the first value was kept.`);
+  for (const k of repeated.slice(0, 5)) parts.push(repeatedText(k));
   return parts.join(' ');
 }

@@ -1,5 +1,5 @@
 // Every seeded bad address (tests/cases/addresses.ts) through the code the pages run on it:
-// the explorer's fromLocation (useExplorer.ts) and noticeLines (state.ts), and the 404 page's
+// the explorer's fromLocation (useExplorer.ts) and noticeLines (src/lib/notices.ts), and the 404 page's
 // traceSlugFromPath and nearestSlugs (trace/nearest.ts). The browser tests
 // (tests/browser/fuzz.spec.ts) load a sample of the same cases and check what only a rendered
 // page shows: the notice's height, no sideways scroll, no markup from a payload.
@@ -12,7 +12,8 @@ import {
   NOTICE_LINES_MAX,
   NOTICE_VALUE_MAX,
   noticeLines,
-} from '../../../src/components/explorer/state.ts';
+  noticeText,
+} from '../../../src/lib/notices.ts';
 import { nearestSlugs, traceSlugFromPath } from '../../../src/components/trace/nearest.ts';
 import { SWITCH_IDS, simulate } from '../../../src/model/index.ts';
 
@@ -39,7 +40,8 @@ describe('explorer: 2,000 seeded bad or odd addresses', () => {
       const where = `case ${i} ${c.query.slice(0, 80)}${c.hash}`;
       if (st.notices.length) noticed++;
       if (c.bad && !st.notices.length) problems.push(`${where}: no notice`);
-      if (!c.bad && st.notices.length) problems.push(`${where}: notice ${st.notices[0]}`);
+      if (!c.bad && st.notices.length)
+        problems.push(`${where}: notice ${noticeText(st.notices[0])}`);
       for (const id of SWITCH_IDS)
         if (st.switches[id] !== c.want[id])
           problems.push(`${where}: ${id} is ${st.switches[id]}, want ${c.want[id]}`);

@@ -3,11 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampTick,
-  noticeLines,
   parseTickHash,
   parseUrl,
   parseVs,
-  shorten,
   toUrl,
   vsToken,
 } from '../../../src/components/explorer/state.ts';
@@ -47,10 +45,10 @@ describe('parseUrl', () => {
   it('names an unknown parameter and an unknown value, and falls back per switch', () => {
     const u = parseUrl('?colour=blue&fencing=maybe&pins=off', '', N);
     expect(u.switches).toEqual({ ...MAIN, pins: 'off' });
-    expect(u.problems).toHaveLength(2);
-    expect(u.problems[0]).toContain('colour');
-    expect(u.problems[1]).toContain('maybe');
-    expect(u.problems[1]).toContain('fencing');
+    expect(u.problems).toMatchObject([
+      { code: 'unknown-param', param: 'colour', value: 'blue' },
+      { code: 'bad-value', param: 'fencing', value: 'maybe', fallback: 'on' },
+    ]);
   });
 
   it('keeps scene and vs out of the switch parser', () => {
@@ -63,11 +61,23 @@ describe('parseUrl', () => {
   it.each(['0', '15', 'abc', '-1', '1.5', '', '99999'])('rejects scene=%s with a notice', (v) => {
     const u = parseUrl(`?scene=${v}`, '', N);
     expect(u.scene).toBeNull();
-    expect(u.problems.length).toBe(1);
+    expect(u.problems).toEqual([{ code: 'not-a-scene', param: 'scene', value: v, scenes: N }]);
+  });
+
+  it('keeps the first of a repeated scene or vs', () => {
+    const u = parseUrl('?scene=2&vs=second&scene=3&vs=main', '', N);
+    expect(u.scene).toBe(2);
+    expect(u.vs).toEqual(PRESETS.find((p) => p.id === 'second')!.switches);
+    expect(u.problems).toEqual([
+      { code: 'repeated', param: 'scene', value: '3' },
+      { code: 'repeated', param: 'vs', value: 'main' },
+    ]);
   });
 
   it('rejects an unknown vs and accepts a slug', () => {
-    expect(parseUrl('?vs=nope', '', N).problems.length).toBe(1);
+    expect(parseUrl('?vs=nope', '', N).problems).toEqual([
+      { code: 'not-a-run', param: 'vs', value: 'nope' },
+    ]);
     const s = { ...MAIN, key: 'none' as const };
     expect(parseUrl(`?vs=${slugOf(s)}`, '', N).vs).toEqual(s);
   });
@@ -95,7 +105,7 @@ describe('parseTickHash', () => {
   it.each(['#tfoo', '#t-1', '#t3.5', '#t', '#t1234567'])('flags %s', (h) => {
     const r = parseTickHash(h);
     expect(r.tick).toBeNull();
-    expect(r.problem).toContain('not a tick');
+    expect(r.problem).toEqual({ code: 'not-a-tick', value: h });
   });
 });
 
@@ -104,7 +114,7 @@ describe('clampTick', () => {
   it('clamps past the end, with a notice', () => {
     const c = clampTick(999, 14);
     expect(c.tick).toBe(14);
-    expect(c.problem).toContain('t14');
+    expect(c.problem).toEqual({ code: 'past-the-end', tick: 999, lastTick: 14 });
   });
 });
 
@@ -133,26 +143,5 @@ describe('toUrl', () => {
       expect(u.tick).toBe(7);
       expect(slugOf(u.vs ?? MAIN)).toBe(slugOf(s));
     }
-  });
-});
-
-describe('noticeLines', () => {
-  it('cuts a long quoted value to about 60 characters', () => {
-    const u = parseUrl(`?fencing=${'x'.repeat(20000)}`, '', 14);
-    const lines = noticeLines(u.problems);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(`“${'x'.repeat(59)}…”`);
-    expect(lines[0].length).toBeLessThan(200);
-  });
-  it('merges repeats and caps the list, counting the rest', () => {
-    const many = Array.from({ length: 43 }, (_, k) => `u${k}=1`).join('&');
-    const lines = noticeLines(parseUrl(`?${many}`, '', 14).problems);
-    expect(lines).toHaveLength(6);
-    expect(lines[5]).toBe('… and 38 more.');
-    expect(noticeLines(['same', 'same', 'same', 'other'])).toEqual(['same (×3)', 'other']);
-  });
-  it('leaves short lists alone and cuts by code point, never inside an emoji', () => {
-    expect(noticeLines(['a', 'b'])).toEqual(['a', 'b']);
-    expect(shorten('😀'.repeat(100), 10)).toBe('😀'.repeat(9) + '…');
   });
 });

@@ -62,7 +62,7 @@ describe('parseSchedule', () => {
       ]).schedule,
     ).toEqual(BASE_SCHEDULE);
   });
-  it('reports bad values with a short message and keeps the base value', () => {
+  it('reports bad values as problems and keeps the base value', () => {
     const long = 'x'.repeat(5000);
     const { schedule, problems } = parseSchedule([
       ['silentAt', long],
@@ -80,7 +80,20 @@ describe('parseSchedule', () => {
       'restartAt',
       'wakeAfter',
     ]);
-    for (const p of problems) expect(p.message.length).toBeLessThan(200);
+    expect(problems.map((p) => p.code)).toEqual([
+      'bad-value',
+      'bad-value',
+      'bad-value',
+      'bad-value',
+      'repeated',
+    ]);
+    expect(problems[1]).toEqual({
+      code: 'bad-value',
+      param: 'wakeAfter',
+      value: '0',
+      expected: { kind: 'whole', unit: 'ticks', min: 1, max: 30 },
+      fallback: '5',
+    });
   });
   it('ignores parameters that are not schedule dimensions (the switches are parsed elsewhere)', () => {
     expect(parseSchedule([['fencing', 'off']])).toEqual({ schedule: BASE_SCHEDULE, problems: [] });

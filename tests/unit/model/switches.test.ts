@@ -52,11 +52,21 @@ describe('parseSwitches', () => {
     const { switches, problems } = parseSwitches(new URLSearchParams('fencing=maybe&pins=off'));
     expect(switches).toEqual({ ...MAIN, pins: 'off' });
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ param: 'fencing', value: 'maybe' });
-    expect(problems[0].message).toContain('on, off');
+    expect(problems).toEqual([
+      {
+        code: 'bad-value',
+        param: 'fencing',
+        value: 'maybe',
+        expected: { kind: 'one-of', values: ['on', 'off'] },
+        fallback: 'on',
+      },
+    ]);
   });
   it('reports an unknown parameter and a repeated one', () => {
     const { problems } = parseSwitches(new URLSearchParams('colour=red&key=none&key=per-attempt'));
-    expect(problems.map((p) => p.param)).toEqual(['colour', 'key']);
+    expect(problems).toEqual([
+      { code: 'unknown-param', param: 'colour', value: 'red' },
+      { code: 'repeated', param: 'key', value: 'per-attempt' },
+    ]);
   });
 });
