@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { count, format } from './figures.ts';
+import { count } from './format.ts';
+import { format } from './figures.ts';
 
 describe('count: numbers that read like English', () => {
   it('agrees the noun with the value and spells small counts', () => {

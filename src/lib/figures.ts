@@ -30,8 +30,14 @@ import {
   versionHash,
   weakenOne,
 } from '../model/index.ts';
-import { mean } from './vocabulary.ts';
-import { formatCount, formatTick } from './format.ts';
+import {
+  count,
+  formatCount,
+  formatPercent,
+  formatTick,
+  mean,
+  type CountOptions,
+} from './format.ts';
 import {
   INVARIANT_IDS,
   brokenInvariants,
@@ -73,34 +79,6 @@ export function checkpointPairs(runs: readonly Run[] = runAll()): CheckpointPair
 
 export type FigureFormat =
   'plain' | 'tick' | 'short' | 'mean' | 'attempt' | 'percent' | 'count' | 'grouped';
-
-/**
- * How a count reads in running prose (`as="count"`): the noun agrees with the
- * value, zero to nine are words, zero is "no …" (or "none" without a noun).
- *   count(0, {one:'post'}) → "no posts"     count(1, {one:'post'}) → "one post"
- *   count(12, {one:'run'}) → "12 runs"      count(0) → "none"   count(3) → "three"
- */
-export interface CountOptions {
-  one?: string; // the noun for one ("step")
-  many?: string; // its plural, when not one + "s" ("entries")
-  zero?: string; // what zero reads as before the plural noun (default "no")
-  cap?: boolean; // capitalise the first letter (a sentence starts with it)
-}
-
-const SMALL = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-
-export function count(value: unknown, { one, many, zero, cap }: CountOptions = {}): string {
-  const n = Number(value);
-  if (!Number.isFinite(n)) throw new Error(`count: “${String(value)}” is not a number`);
-  const noun = one === undefined ? '' : n === 1 ? one : (many ?? `${one}s`);
-  let out: string;
-  if (n === 0) out = noun ? `${zero ?? 'no'} ${noun}` : (zero ?? 'none');
-  else {
-    const num = Number.isInteger(n) && n > 0 && n < SMALL.length ? SMALL[n] : String(n);
-    out = noun ? `${num} ${noun}` : num;
-  }
-  return cap ? out.charAt(0).toUpperCase() + out.slice(1) : out;
-}
 
 let roots: Record<string, unknown> | null = null;
 
@@ -296,7 +274,7 @@ export function format(
     case 'mean':
       return mean(Number(value));
     case 'percent':
-      return `${Math.round(Number(value) * 100)}%`;
+      return formatPercent(Number(value));
     default:
       return String(value);
   }

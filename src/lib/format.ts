@@ -1,6 +1,7 @@
 /**
- * How the site writes ticks, lists, dates and counts: one place, so every page,
- * island and title says them the same way. Pure; islands may import it.
+ * How the site writes ticks, lists, dates and numbers (counts in digits or in
+ * words, means, percentages): one place, so every page, island and title says
+ * them the same way. Pure; islands may import it.
  */
 
 /** A tick: "t7". */
@@ -44,3 +45,43 @@ const NUMBER = new Intl.NumberFormat('en-GB');
 
 /** A count in digits with thousands separators: "1,234,567". */
 export const formatCount = (n: number): string => NUMBER.format(n);
+
+/**
+ * How a count reads in running prose (a figure's `as="count"`): the noun agrees
+ * with the value, zero to nine are words, zero is "no …" (or "none" without a noun).
+ *   count(0, {one:'post'}) → "no posts"     count(1, {one:'post'}) → "one post"
+ *   count(12, {one:'run'}) → "12 runs"      count(0) → "none"   count(3) → "three"
+ */
+export interface CountOptions {
+  one?: string; // the noun for one ("step")
+  many?: string; // its plural, when not one + "s" ("entries")
+  zero?: string; // what zero reads as before the plural noun (default "no")
+  cap?: boolean; // capitalise the first letter (a sentence starts with it)
+}
+
+const SMALL = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+
+export function count(value: unknown, { one, many, zero, cap }: CountOptions = {}): string {
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new Error(`count: “${String(value)}” is not a number`);
+  const noun = one === undefined ? '' : n === 1 ? one : (many ?? `${one}s`);
+  let out: string;
+  if (n === 0) out = noun ? `${zero ?? 'no'} ${noun}` : (zero ?? 'none');
+  else {
+    const num = Number.isInteger(n) && n > 0 && n < SMALL.length ? SMALL[n] : String(n);
+    out = noun ? `${num} ${noun}` : num;
+  }
+  return cap ? out.charAt(0).toUpperCase() + out.slice(1) : out;
+}
+
+/** A mean for a table cell: at most two decimals, no trailing zeros ("2.67", "3"). */
+export function mean(value: number): string {
+  return (Math.round(value * 100) / 100).toString();
+}
+
+/** A fraction as a whole percentage: "42%" for 0.42. */
+export const formatPercent = (fraction: number): string => `${Math.round(fraction * 100)}%`;
+
+/** A part of a whole as a whole percentage ("25%"), or "—" when the whole is zero. */
+export const percent = (part: number, whole: number): string =>
+  whole ? formatPercent(part / whole) : '—';

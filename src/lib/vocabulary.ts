@@ -493,11 +493,6 @@ export function conditionText(c: BreakCondition): string {
   }
 }
 
-/** A mean for a table cell: at most two decimals, no trailing zeros. */
-export function mean(value: number): string {
-  return (Math.round(value * 100) / 100).toString();
-}
-
 // ——— The rules page's sections: their titles are in rule-words.ts (RULE_WORDS), apart, so
 // no island loads them; an event row names its rule by its short name ———
 
