@@ -8,7 +8,7 @@
  * article's Try-it panel gets its glances from here at build time
  * (/data/tryit.json, `glanceTable`).
  */
-import { TIMING, short, type InvariantId, type Run } from '../model/browser.ts';
+import { TIMING, newsletterView, short, type InvariantId, type Run } from '../model/browser.ts';
 import { breachText } from './narrate.ts';
 import { INVARIANTS, invariantLabel, recordFor, type RecordInfo } from './vocabulary.ts';
 import {
@@ -122,13 +122,7 @@ export function glanceOf(run: Run): Glance {
     byAttempt: Object.entries(run.callsByAttempt).map(([n, c]) => [Number(n), c]),
     posts: run.posts,
     duplicates: run.duplicatePosts,
-    newsletter: run.newsletter
-      ? {
-          tick: run.newsletter.tick,
-          digest: short(run.newsletter.digest),
-          quote: run.newsletter.quote,
-        }
-      : null,
+    newsletter: newsletterView(run),
     finished: run.finished,
     broken: brokenAt(run),
   };

@@ -54,6 +54,12 @@ export function activeTicks(run: Run): number[] {
   return [...new Set(run.events.map((e) => e.tick))];
 }
 
+/** The newsletter's admission as pages and /data show it: tick, short digest, quoted figure; null when it never started. */
+export function newsletterView(run: Run): { tick: number; digest: string; quote: string } | null {
+  const n = run.newsletter;
+  return n ? { tick: n.tick, digest: short(n.digest), quote: n.quote } : null;
+}
+
 /** One run as published in /data/runs.json (its published fields). */
 export function toRunJson(run: Run, url: string) {
   return {
@@ -71,13 +77,7 @@ export function toRunJson(run: Run, url: string) {
       digest: short(a.digest),
       version: a.version,
     })),
-    newsletter: run.newsletter
-      ? {
-          tick: run.newsletter.tick,
-          digest: short(run.newsletter.digest),
-          quote: run.newsletter.quote,
-        }
-      : null,
+    newsletter: newsletterView(run),
     finished: run.finished,
     invariants: run.invariants,
     lastTick: run.lastTick,
