@@ -26,16 +26,10 @@ export type Switches = { [K in SwitchId]: (typeof SWITCH_VALUES)[K][number] };
 
 export const SWITCH_IDS = Object.keys(SWITCH_VALUES) as SwitchId[];
 
-export const MAIN: Switches = {
-  silent: 'paused',
-  fencing: 'on',
-  checkpoints: 'per-step',
-  change: 'outage',
-  pins: 'on',
-  rule: 'current-accepted',
-  postDies: 'yes',
-  key: 'per-operation',
-};
+/** The main trace: the first value of every switch. */
+export const MAIN: Readonly<Switches> = Object.freeze(
+  Object.fromEntries(SWITCH_IDS.map((id) => [id, SWITCH_VALUES[id][0]])) as Switches,
+);
 
 /**
  * Slug words per switch value. Permanent: 864 published URLs and their
