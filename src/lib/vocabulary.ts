@@ -19,6 +19,7 @@ import type { InvariantId } from '../model/types.ts';
 import type { RuleSection } from './routes.ts';
 import { RECORD_GUARDS, type RecordId } from '../model/records.ts';
 import type { BreakCondition } from '../model/sweep.ts';
+import type { PresetId } from '../model/presets.ts';
 
 /** The words for one value of a switch. */
 export interface ValueWords {
@@ -308,6 +309,21 @@ export function changedLabels(s: Switches): string {
     ? changed.map((id) => `${VOCABULARY[id].label}: ${valueLabel(id, s[id])}`).join('; ')
     : 'Main trace';
 }
+
+/** The reference traces' titles (src/model/presets.ts), as the explorer, the rules page and the companion name them. */
+const PRESET_TITLES: Record<PresetId, string> = {
+  main: 'Main trace: every protection on',
+  crashed: 'The silent worker crashed',
+  second: 'Second trace: corrected after acceptance',
+  'fencing-off': 'Fencing off',
+  'fencing-off-never': 'Fencing off, report never changes',
+  'pins-off': 'Version pins off',
+  'end-only': 'Checkpoints only at the end',
+  'any-accepted-after': 'Any accepted digest, corrected after acceptance',
+};
+
+/** A reference trace's title ("Version pins off"). */
+export const presetTitle = (id: PresetId): string => PRESET_TITLES[id];
 
 // ——— The five records and the five invariants ———
 

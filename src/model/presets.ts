@@ -5,31 +5,39 @@
  */
 import { MAIN, SWITCH_IDS, type Switches } from './switches.ts';
 
+/** The reference traces' ids, in the order pages list them (their titles are in src/lib/vocabulary.ts). */
+export const PRESET_IDS = [
+  'main',
+  'crashed',
+  'second',
+  'fencing-off',
+  'fencing-off-never',
+  'pins-off',
+  'end-only',
+  'any-accepted-after',
+] as const;
+export type PresetId = (typeof PRESET_IDS)[number];
+
 export interface Preset {
-  id: string;
-  title: string;
+  id: PresetId;
   switches: Switches;
 }
 
-const p = (id: string, title: string, change: Partial<Switches>): Preset => ({
-  id,
-  title,
-  switches: { ...MAIN, ...change },
-});
+const CHANGES: Record<PresetId, Partial<Switches>> = {
+  main: {},
+  crashed: { silent: 'crashed' },
+  second: { change: 'after-acceptance' },
+  'fencing-off': { fencing: 'off' },
+  'fencing-off-never': { fencing: 'off', change: 'never' },
+  'pins-off': { pins: 'off' },
+  'end-only': { checkpoints: 'end-only' },
+  'any-accepted-after': { change: 'after-acceptance', rule: 'any-accepted' },
+};
 
-export const PRESETS: Preset[] = [
-  p('main', 'Main trace: every protection on', {}),
-  p('crashed', 'The silent worker crashed', { silent: 'crashed' }),
-  p('second', 'Second trace: corrected after acceptance', { change: 'after-acceptance' }),
-  p('fencing-off', 'Fencing off', { fencing: 'off' }),
-  p('fencing-off-never', 'Fencing off, report never changes', { fencing: 'off', change: 'never' }),
-  p('pins-off', 'Version pins off', { pins: 'off' }),
-  p('end-only', 'Checkpoints only at the end', { checkpoints: 'end-only' }),
-  p('any-accepted-after', 'Any accepted digest, corrected after acceptance', {
-    change: 'after-acceptance',
-    rule: 'any-accepted',
-  }),
-];
+export const PRESETS: Preset[] = PRESET_IDS.map((id) => ({
+  id,
+  switches: { ...MAIN, ...CHANGES[id] },
+}));
 
 /** Two settings are the same run's when every switch agrees. */
 export function sameSwitches(a: Switches, b: Switches): boolean {

@@ -17,7 +17,7 @@ import {
   type Switches,
 } from './model.ts';
 import { tracePath } from '../../lib/routes.ts';
-import { describeSetting } from '../../lib/vocabulary.ts';
+import { describeSetting, presetTitle } from '../../lib/vocabulary.ts';
 import { SwitchPanel } from './Switches.tsx';
 import { InvariantList } from '../trace/Invariants.tsx';
 import { Outcome } from '../trace/Outcome.tsx';
@@ -291,7 +291,7 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
                   )
                 }
               >
-                {p.title}
+                {presetTitle(p.id)}
               </button>
             ))}
           </div>

@@ -8,7 +8,7 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import Timeline from '../timeline/Timeline.tsx';
 import { PRESETS, type Run, type Switches } from './model.ts';
-import { describeSetting } from '../../lib/vocabulary.ts';
+import { describeSetting, presetTitle } from '../../lib/vocabulary.ts';
 import { compareRows } from './diff.ts';
 import { sameSwitches, tickLabel } from './format.ts';
 import { tickMarks } from './changes.ts';
@@ -191,7 +191,7 @@ export function Stage({
         >
           {PRESETS.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.title}
+              {presetTitle(p.id)}
             </option>
           ))}
           <option value="custom" disabled={presetId !== 'custom'}>
