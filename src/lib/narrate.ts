@@ -12,6 +12,9 @@ import { formatTick } from './format.ts';
 
 const who = (n: number | null) => `#${n}`;
 
+/** Why the feed rejects a send, in words (the receipt's reason code, src/model/feed.ts). */
+const REJECTION: Record<string, string> = { 'different-request': 'different request' };
+
 function stale(mark: StaleMark): string {
   return mark ? ` — a stale write: token ${mark.token}, epoch ${mark.epoch}` : '';
 }
@@ -90,7 +93,7 @@ export function narrate(e: TraceEvent): string {
       return `${n} ${saved}assembles candidate digest ${short(x.digest)} (built from ${x.pin}, quoting ${x.quote})${stale(x.stale)}. A candidate, not yet accepted.`;
     }
     case 'send-rejected':
-      return `The feed rejects ${n}’s send (${keyText(e.values.key)}): ${e.values.reason}.`;
+      return `The feed rejects ${n}’s send (${keyText(e.values.key)}): ${REJECTION[e.values.reason] ?? e.values.reason}.`;
     case 'send-remembered':
       return `${n} sends with ${keyText(e.values.key)}. The feed has seen this key: it returns ${e.values.post} and posts nothing new.`;
     case 'send-applied': {

@@ -27,7 +27,7 @@ export interface Feed {
 export type Receipt =
   | { kind: 'applied'; post: Post; forgot?: Post }
   | { kind: 'remembered'; post: Post }
-  | { kind: 'rejected'; reason: string };
+  | { kind: 'rejected'; reason: 'different-request' };
 
 export function newFeed(retention: number | null = null): Feed {
   return { remembered: new Map(), posts: [], retention };
@@ -60,7 +60,7 @@ export function receive(feed: Feed, key: string | null, req: Announcement, tick:
       saved = undefined;
     }
     if (saved) {
-      if (saved.params !== params) return { kind: 'rejected', reason: 'different request' };
+      if (saved.params !== params) return { kind: 'rejected', reason: 'different-request' };
       return { kind: 'remembered', post: saved.post }; // same answer, nothing posted
     }
   }

@@ -32,6 +32,18 @@ describe('narrator', () => {
     for (const [kind, rules] of ruleOf)
       if (kind !== 'confirmed') expect([...rules], kind).toHaveLength(1);
   });
+  it('words the feed’s rejection from its reason code (no run of the 864 has one)', () => {
+    const e: TraceEvent = {
+      tick: 9,
+      lane: 'effect',
+      actor: 'feed',
+      kind: 'send-rejected',
+      rule: 'feed',
+      attempt: 2,
+      values: { key: 'op-1', reason: 'different-request' },
+    };
+    expect(narrate(e)).toBe('The feed rejects #2’s send (key op-1): different request.');
+  });
   it('words every breach', () => {
     for (const r of runs) for (const b of r.breaches) expect(breachText(b)).toMatch(/\.$/);
   });

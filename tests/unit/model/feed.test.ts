@@ -22,7 +22,7 @@ describe('receive', () => {
     receive(feed, 'k1', req, 1);
     expect(receive(feed, 'k1', { ...req, digest: 'ffff0000' }, 2)).toEqual({
       kind: 'rejected',
-      reason: 'different request',
+      reason: 'different-request',
     });
     expect(feed.posts).toHaveLength(1);
     expect(feed.remembered.get('k1')!.post.digest).toBe('abc12345');
