@@ -53,7 +53,7 @@ function need(cmd: string, args: string[]): string {
       );
       process.exit(1);
     }
-    throw new Error(`${cmd} failed: ${e.stderr ?? String(err)}`);
+    throw new Error(`${cmd} failed: ${e.stderr ?? String(err)}`, { cause: err });
   }
 }
 

@@ -98,8 +98,10 @@ test('order: every scene in order, each cue with its switches, tick, caption and
       if (named && Number(named[1]) !== c.tick)
         problems.push(`${where}: names t${named[1]}, shows t${c.tick}`);
     }
-    // Run the scene's file to its end: the next one follows by itself.
-    await clockTo(page, s.duration);
+    // Let the scene's file play out its last quarter second: the next one follows by itself.
+    // (Not a seek to the very end: served without range requests, as scripts/serve.mjs does, an
+    // Ogg file's length is unknown to the element until it has played to its end.)
+    await clockTo(page, s.duration - 0.25);
   }
   await expect.poll(async () => (await shown(page)).msg).toMatch(/walkthrough has ended/);
   expect((await shown(page)).play).toMatch(/Play again/);

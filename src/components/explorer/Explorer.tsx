@@ -200,15 +200,8 @@ export default function Explorer({
 
       <div class="ex-stage">
         <div class="ex-left">
-          {narration && (
-            <WalkthroughBar
-              narration={narration}
-              scenes={scenes}
-              at={st.guideAt}
-              view={{ switches: st.switches, tick, scene: st.scene }}
-              cue={x.cue}
-            />
-          )}
+          {/* The narrated walkthrough's caption, over the figure (Walkthrough.tsx renders into it). */}
+          <div id="wt-caption" class="wt-slot" />
           <Stage
             run={run}
             other={other}
@@ -281,6 +274,15 @@ export default function Explorer({
           </section>
         </div>
         <div class="ex-rail">
+          {narration && (
+            <WalkthroughBar
+              narration={narration}
+              scenes={scenes}
+              at={st.guideAt}
+              view={{ switches: st.switches, tick, scene: st.scene }}
+              cue={x.cue}
+            />
+          )}
           <Guide
             scenes={scenes}
             at={st.guideAt}

@@ -15,6 +15,7 @@
  * remembered like the theme; reduced motion keeps voice and captions but
  * jumps between ticks instead of stepping through them.
  */
+import { render } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { WalkthroughProps } from './WalkthroughBar.tsx';
 import {
@@ -282,6 +283,23 @@ export function Player(props: Props) {
     }
   }, [switches, viewScene]);
 
+  // The caption goes over the figure (Explorer.tsx leaves an empty box there), or into the player.
+  const slot = typeof document !== 'undefined' ? document.getElementById('wt-caption') : null;
+  const captionLine = cc ? (
+    <p class="wt-caption" data-cue={`${place.scene}-${place.cue}`}>
+      {caption}
+    </p>
+  ) : null;
+  useEffect(() => {
+    if (slot) render(captionLine, slot);
+  });
+  useEffect(
+    () => () => {
+      if (slot) render(null, slot);
+    },
+    [],
+  );
+
   const playing = status === 'playing';
   const total = tl.total;
   const said =
@@ -345,17 +363,16 @@ export function Player(props: Props) {
       <p class="wt-scene small">
         Scene {place.scene} of {tl.scenes.length}: <strong>{scene.title}</strong>
       </p>
-      {cc && (
-        <p class="wt-caption" data-cue={`${place.scene}-${place.cue}`}>
-          {caption}
-        </p>
-      )}
+      {!slot && captionLine}
       <p class="wt-msg small" role="status">
         {said}
       </p>
       <p class="wt-keys small muted">
-        Keys: <kbd>Space</kbd> or <kbd>K</kbd> play and pause, <kbd>C</kbd> captions, <kbd>←</kbd>{' '}
-        <kbd>→</kbd> a scene. The words with their times: <a href={narration.vtt}>the cue file</a>.
+        <span class="wt-keyhint">
+          Keys: <kbd>Space</kbd> or <kbd>K</kbd> play and pause, <kbd>C</kbd> captions, <kbd>←</kbd>{' '}
+          <kbd>→</kbd> a scene.{' '}
+        </span>
+        The words with their times: <a href={narration.vtt}>the cue file</a>.
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 /**
- * The narrated walkthrough's way in: a Play button above the figure. Nothing of
+ * The narrated walkthrough's way in: a Play button at the top of the guided
+ * route's column (at the top of the page on a phone). Nothing of
  * the walkthrough loads before it is pressed: the click creates the audio
  * element and starts the scene the guided route is on (inside the click, so
  * every browser lets it play), then loads the player (Walkthrough.tsx), which
@@ -43,18 +44,12 @@ export function WalkthroughBar(props: WalkthroughProps) {
   };
   return (
     <div id="walkthrough" class="wt">
-      <div class="wt-bar">
-        <button type="button" class="wt-play" onClick={play}>
-          <span aria-hidden="true" class="wt-icon">
-            ▶
-          </span>{' '}
-          Play the walkthrough
-        </button>
-        <span class="wt-note small muted">
-          {props.narration.length}, from scene {props.at}: the figure follows the voice; pause to
-          take over.
-        </span>
-      </div>
+      <button type="button" class="wt-play" onClick={play}>
+        <span aria-hidden="true" class="wt-icon">
+          ▶
+        </span>{' '}
+        Play the walkthrough <span class="wt-len">{props.narration.length}</span>
+      </button>
       {failed && (
         <p class="wt-msg" role="status">
           The player did not load; the guided route works without it.

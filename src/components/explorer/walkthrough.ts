@@ -75,7 +75,10 @@ export interface Narration {
 }
 
 /** The page's prop from the manifest; `url` puts a site path under the base path. */
-export function narrationProp(m: Manifest, url: (path: string) => string): Narration {
+export function narrationProp(
+  m: { scenes: readonly Pick<Manifest['scenes'][number], 'file' | 'duration' | 'cues'>[] },
+  url: (path: string) => string,
+): Narration {
   const tl = timeline(m.scenes.map((s) => ({ title: '', src: '', ...s })));
   return {
     length: clock(tl.total),
