@@ -17,6 +17,7 @@ const TEXT = {
   xml: 'application/xml',
   txt: 'text/plain',
   bib: 'text/plain',
+  vtt: 'text/vtt',
 };
 const BINARY = {
   svg: 'image/svg+xml',
@@ -26,6 +27,7 @@ const BINARY = {
   woff2: 'font/woff2',
   ttf: 'font/ttf',
   wasm: 'application/wasm',
+  opus: 'audio/ogg',
 };
 const typeOf = (file) => {
   const ext = extname(file).slice(1).toLowerCase();

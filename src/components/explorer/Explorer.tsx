@@ -26,6 +26,8 @@ import { invariantItems } from '../../lib/outcome-view.ts';
 import { TickPanels } from './TickPanels.tsx';
 import { EventTable } from '../trace/EventTable.tsx';
 import { Guide } from './Guide.tsx';
+import { WalkthroughBar } from './WalkthroughBar.tsx';
+import type { Narration } from './walkthrough.ts';
 import { Stage } from './Stage.tsx';
 import type { SceneView } from './scenes.ts';
 import type { Focus } from './focus.ts';
@@ -42,7 +44,14 @@ import '../timeline/timeline.css';
 const calloutOf = (focus: Focus[]): Focus | undefined =>
   focus.find((f) => f !== 'trace') ?? focus[0];
 
-export default function Explorer({ scenes }: { scenes: SceneView[] }) {
+export default function Explorer({
+  scenes,
+  narration,
+}: {
+  scenes: SceneView[];
+  /** The narrated walkthrough's audio (explorer.astro, from src/data/narration.json). */
+  narration?: Narration;
+}) {
   const x = useExplorer(scenes);
   const { st, run, vs, other, tick, schedule } = x;
   const [said, setSaid] = useState('');
@@ -191,6 +200,8 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
 
       <div class="ex-stage">
         <div class="ex-left">
+          {/* The narrated walkthrough's caption, over the figure (Walkthrough.tsx renders into it). */}
+          <div id="wt-caption" class="wt-slot" />
           <Stage
             run={run}
             other={other}
@@ -263,6 +274,15 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
           </section>
         </div>
         <div class="ex-rail">
+          {narration && (
+            <WalkthroughBar
+              narration={narration}
+              scenes={scenes}
+              at={st.guideAt}
+              view={{ switches: st.switches, tick, scene: st.scene }}
+              cue={x.cue}
+            />
+          )}
           <Guide
             scenes={scenes}
             at={st.guideAt}
@@ -270,6 +290,7 @@ export default function Explorer({ scenes }: { scenes: SceneView[] }) {
             go={goScene}
             sceneHref={sceneHref}
             explore={explore}
+            narration={narration}
           />
           <div class="ex-presets" role="group" aria-label="Presets: the reference traces">
             <span class="ex-presets__label">Presets:</span>

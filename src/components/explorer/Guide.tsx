@@ -10,6 +10,7 @@ import { Fragment } from 'preact';
 import { FOCUS_LABEL } from './focus.ts';
 import type { SceneView } from './scenes.ts';
 import { tickLabel } from './format.ts';
+import type { Narration } from './walkthrough.ts';
 
 interface Props {
   /** The route, resolved at build time. */
@@ -22,9 +23,11 @@ interface Props {
   sceneHref: (n: number) => string;
   /** After the last scene: leave the route for free exploration. */
   explore: () => void;
+  /** The narrated walkthrough: each entry gives its scene's time, and the cue file is linked. */
+  narration?: Narration;
 }
 
-export function Guide({ scenes, at, active, go, sceneHref, explore }: Props) {
+export function Guide({ scenes, at, active, go, sceneHref, explore, narration }: Props) {
   const n = scenes.length;
   const scene = scenes[at - 1];
   const tick = scene.tick;
@@ -144,11 +147,19 @@ export function Guide({ scenes, at, active, go, sceneHref, explore }: Props) {
               <a href={sceneHref(s.n)} onClick={follow(s.n)}>
                 <strong>{s.title}</strong>
               </a>{' '}
-              <span class="muted small">({tickLabel(s.tick)})</span>
+              <span class="muted small">
+                ({tickLabel(s.tick)}
+                {narration && `; ${narration.starts[s.n - 1]} into the walkthrough`})
+              </span>
               <p>{s.caption}</p>
             </li>
           ))}
         </ol>
+        {narration && (
+          <p class="small">
+            The narration with its times: <a href={narration.vtt}>the cue file (WebVTT)</a>.
+          </p>
+        )}
       </details>
     </section>
   );

@@ -144,18 +144,25 @@ export function useExplorer(scenes: SceneView[]) {
   const dragTick = (t: number) => setTick(t, 'push');
   /** Kept for the stage's handlers; the history entry is now shared by every move of the tick. */
   const endGesture = () => {};
+  /** Scene n's setting at a tick (the narrated walkthrough's cues name ticks within a scene). */
+  const cue = (n: number, t: number, mode: Mode = 'replace') => {
+    const sc = scenes[n - 1];
+    commit(
+      {
+        ...st,
+        switches: { ...sc.switches },
+        tick: t,
+        scene: n,
+        guideAt: n,
+        notices: [],
+        schedule: BASE_SCHEDULE,
+      },
+      mode,
+    );
+  };
   const goScene = (n: number) => {
     if (n < 1 || n > scenes.length) return false;
-    const sc = scenes[n - 1];
-    commit({
-      ...st,
-      switches: { ...sc.switches },
-      tick: sc.tick,
-      scene: n,
-      guideAt: n,
-      notices: [],
-      schedule: BASE_SCHEDULE,
-    });
+    cue(n, scenes[n - 1].tick, 'push');
     return true;
   };
   /** Leave the guided route where it stands: same setting and tick, no scene. */
@@ -187,6 +194,7 @@ export function useExplorer(scenes: SceneView[]) {
     dragTick,
     endGesture,
     goScene,
+    cue,
     leaveRoute,
     setVs,
     setSchedule,
