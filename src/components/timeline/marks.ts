@@ -43,6 +43,8 @@ export interface Point {
   kind: string;
   tone: Tone;
   label?: string;
+  /** The comparison that decides the run, written beside the mark (class fig-claim): "41 < 42: rejected". */
+  claim?: string;
   title: string;
   /** Extra data-* attributes (the built-site test counts marks by them). */
   data?: Record<string, string | number | boolean>;
@@ -462,6 +464,8 @@ function attemptRows(cx: Ctx): Row[] {
 function storeRows(cx: Ctx): Row[] {
   const { run, last } = cx;
   // ── Protected writes, one row per store kind: each write with the store's decision.
+  // The first write a store rejects as stale is the run's turning point: its comparison is written beside it.
+  const decisive = run.writes.find((w) => w.outcome === 'rejected');
   const writeRow = (id: string, label: string, stores: string[]): Row => {
     const row: Row = { id, label, spans: [], points: [] };
     for (const w of run.writes.filter((x) => stores.includes(x.store))) {
@@ -479,6 +483,7 @@ function storeRows(cx: Ctx): Row[] {
         kind: 'write',
         tone: w.outcome === 'applied' ? 'neutral' : w.outcome === 'rejected' ? 'stale' : 'wrong',
         label: `#${w.writer}${what}`,
+        claim: w === decisive ? `${w.token} < ${w.epoch}: rejected` : undefined,
         title: cx.said(
           WRITE_EVENTS[w.outcome === 'rejected' ? 'rejected' : w.store],
           w.tick,
