@@ -635,7 +635,8 @@ function addBreaches(cx: Ctx, rows: Row[]): void {
   const { run } = cx;
   // ── Breaches, each named on the figure by its invariant (#fig grammar 6). The controller's and the
   // newsletter's get a mark of their own; a stale write or a duplicate post is already marked on its own
-  // chip, so it gets its name beside it: one claim per run of consecutive breaches in one lane.
+  // chip, so it gets its name beside it: one claim per run of breaches in one lane at the same or
+  // consecutive ticks.
   for (const b of run.breaches) {
     const id = BREACH_ROW[b.invariant];
     const row = rows.find((r) => r.id === id);
@@ -660,7 +661,10 @@ function addBreaches(cx: Ctx, rows: Row[]): void {
   for (const b of run.breaches) {
     const id = claimRow(b);
     if (!id) continue;
-    const prev = claims.find((c) => c.row === id && c.inv === b.invariant && c.to === b.tick - 1);
+    // One claim per run of ticks: the same tick (two stores drawn in one lane) or the next one.
+    const prev = claims.find(
+      (c) => c.row === id && c.inv === b.invariant && b.tick >= c.to && b.tick <= c.to + 1,
+    );
     if (prev) {
       prev.to = b.tick;
       prev.titles.push(`${formatTick(b.tick)}: ${breachText(b)}`);
