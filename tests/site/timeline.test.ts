@@ -284,12 +284,12 @@ function silencesBroken(run: Run, breaks: number[]): string[] {
 describe('the timeline’s words and breaks', () => {
   const runs = runAll();
   const sweep = builtSweep();
-  const faultRuns = new Map(
+  const faultRuns = new Map<string, Run>(
     counterexamples(sweep).map((c) => {
       const cell = sweep.variants[0].byInvariant[c.invariant];
       const shown = cell.fewest ?? cell.shortest ?? c;
       return [
-        `/faults/${invariantRule(c.invariant)}/`,
+        `/faults/${invariantRule(c.invariant)}/` as string,
         simulate(shown.switches, { schedule: shown.schedule }),
       ] as const;
     }),
