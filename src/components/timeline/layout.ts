@@ -9,14 +9,17 @@
  * - Lanes stack down from AXIS; a lane (a row, or a group of rows: an attempt's two tracks, the
  *   controller's two) is separated from the next by 4.
  * - A track (a flat row) draws its marks on one line, at y 12 from its top, or 20 when something
- *   sits above the line (the asleep line's label, the epoch numbers) or a label goes under it.
- *   Its height is 24, 30 with something above, and 16 more when a label goes under.
+ *   sits above the line (the asleep line's word, centred 11 above it; the epoch numbers, 5 above)
+ *   or a label goes under it.
+ *   Its height is 24, 30 with something above, 16 more when a label goes under, and 15 more
+ *   when a second label has to go under, on a second line.
  * - A stacking row puts each mark on the first line (PITCH 19 apart, the first centred at 3 + 19/2)
  *   where the mark and its label clear what that line already holds; its height is its lines × 19
  *   + 6, at least 26 (36 when it has a second name line of its own).
  * - A chip is the tick's column less 2 on each side, 17 high, its label centred inside.
  * - A labelled glyph sits 10 from its column's left edge; its label goes 10 past the glyph on
- *   the right, else ends 10 before it on the left, else (on a track) under it, 20 below the line,
+ *   the right, else ends 10 before it on the left, else (on a track) under it, 20 below the line
+ *   (35 when 20 is taken), starting 8 left of the glyph or ending 8 right of it,
  *   else its first words (before " · ") in the same order. The first place that stays inside the
  *   plot and clears every label and mark already placed wins.
  * - An unlabelled glyph sits at its column's centre.
@@ -202,7 +205,7 @@ function placeSpan(s: Span, p: Plot, mid: number): PlacedSpan {
       shape: 'line',
       riser: 'none',
       barHeight: 0,
-      label: words ? label(words, x1 + w / 2, mid - 9, 'middle') : undefined,
+      label: words ? label(words, x1 + w / 2, mid - 11, 'middle') : undefined,
     };
   }
   if (s.kind === 'epoch' || s.kind === 'epoch-back') {
@@ -259,8 +262,12 @@ function labelSpots(p: Point, gx: number, gy: number, flat: boolean): Label[] {
       label(t, lx + 10, gy + 4.3, 'start', claim),
       label(t, lx - 10, gy + 4.3, 'end', claim),
     ];
+    // Under the line: 20 below it, and a second line 15 further down when the first is taken.
     const under = flat
-      ? [label(t, gx - 8, gy + 20, 'start', claim), label(t, gx + 8, gy + 20, 'end', claim)]
+      ? [20, 35].flatMap((dy) => [
+          label(t, gx - 8, gy + dy, 'start', claim),
+          label(t, gx + 8, gy + dy, 'end', claim),
+        ])
       : [];
     // A pause's label goes under the line: the asleep line and its own label follow it.
     out.push(...(p.kind === 'silent' ? [...under, ...beside] : [...beside, ...under]));
@@ -331,9 +338,10 @@ function layoutTrack(row: Row, plot: Plot): Omit<PlacedRow, 'top' | 'first' | 'n
     plot.need = Math.max(plot.need, q.label.box.x + q.label.box.w + 2);
     taken.push(q.label.box);
   }
-  const under = placed.some((q) => q.label && q.label.y > 10);
+  const deepest = Math.max(0, ...placed.map((q) => q.label?.y ?? 0));
+  const under = deepest > 10;
   const mid = lift || under ? 20 : 12;
-  const height = (lift ? 30 : 24) + (under ? 16 : 0);
+  const height = (lift ? 30 : 24) + (under ? 16 : 0) + (deepest > 30 ? 15 : 0);
   return {
     row,
     height,

@@ -4,7 +4,16 @@
 // its chip, or the names column), and a strip never breaks between a silence's start and its end.
 // The silences come from the run's per-tick records (an attempt's activity), not from the marks.
 import { describe, expect, it } from 'vitest';
-import { runAll, type Run } from '../../../src/model/index.ts';
+import {
+  BASE_SCHEDULE,
+  FAULT_SPACE,
+  MAIN,
+  PROTECTION_VARIANTS,
+  runAll,
+  simulate,
+  type Run,
+  type Schedule,
+} from '../../../src/model/index.ts';
 import { timelineMarks } from '../../../src/components/timeline/marks.ts';
 import {
   layoutTimeline,
@@ -106,5 +115,40 @@ describe('every run, every drawing', () => {
         ),
       );
     expect(found).toEqual([]);
+  });
+});
+
+// The counterexample pages draw runs under fault schedules (down bars, restarts, pauses that
+// wake to act, forgotten keys). Each protection variant of the main setting, under every
+// schedule that moves one dimension off the base, and under every pause with every wake.
+describe('runs under fault schedules', () => {
+  const schedules: Schedule[] = [];
+  for (const [k, values] of Object.entries(FAULT_SPACE))
+    for (const v of values) schedules.push({ ...BASE_SCHEDULE, [k]: v });
+  for (const silentAt of FAULT_SPACE.silentAt)
+    for (const wakeAfter of FAULT_SPACE.wakeAfter)
+      schedules.push({ ...BASE_SCHEDULE, silentAt, wakeAfter });
+  for (const restartAt of FAULT_SPACE.restartAt)
+    for (const epoch of FAULT_SPACE.epoch) schedules.push({ ...BASE_SCHEDULE, restartAt, epoch });
+  const faulted = PROTECTION_VARIANTS.flatMap((v) =>
+    schedules.map((schedule) => simulate({ ...MAIN, ...v.change }, { schedule })),
+  );
+  it('no label overlaps or is crossed, none is cut; no strip breaks a silence', () => {
+    const found: string[] = [];
+    for (const run of faulted) {
+      const marks = timelineMarks(run);
+      const ranges = stripRanges(marks, STRIP_TICKS);
+      const views: LayoutOptions[] = [
+        { variant: 'reference' },
+        { variant: 'phone' },
+        ...ranges.map((range) => ({ variant: 'strip' as const, range })),
+      ];
+      for (const o of views)
+        for (const d of defects(layoutTimeline(run, o)))
+          found.push(`${run.slug} ${o.variant}: ${d}`);
+      found.push(...silencesBroken(run, ranges).map((d) => `${run.slug}: ${d}`));
+    }
+    expect(faulted.length).toBeGreaterThan(500);
+    expect(found.slice(0, 30), `${found.length} defects`).toEqual([]);
   });
 });

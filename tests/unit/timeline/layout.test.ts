@@ -97,10 +97,10 @@ describe('the layout of a run worked by hand (six ticks, four lanes)', () => {
     expect([fenced.gx, fenced.gy]).toEqual([172, 66]);
     expect([fenced.label!.x, fenced.label!.y, fenced.label!.anchor]).toEqual([182, 70.3, 'start']);
     const really = row('attempt-1-really');
-    // Lifted to y 20 by the asleep line's label, which is centred over the line, 9 above it.
+    // Lifted to y 20 by the asleep line's label, which is centred over the line, 11 above it.
     const asleep = really.spans[1];
     expect([asleep.x, asleep.w, asleep.mid]).toEqual([81, 108, 98]);
-    expect([asleep.label!.x, asleep.label!.y, asleep.label!.anchor]).toEqual([135, 89, 'middle']);
+    expect([asleep.label!.x, asleep.label!.y, asleep.label!.anchor]).toEqual([135, 87, 'middle']);
     // The asleep line ends 7 px under "wakes": it passes behind the halo, the label stays beside.
     const [wakes] = really.points;
     expect([wakes.gx, wakes.gy, wakes.label!.x, wakes.label!.y]).toEqual([172, 98, 182, 102.3]);
