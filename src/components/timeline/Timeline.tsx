@@ -45,6 +45,8 @@ export interface TimelineProps {
   range?: [number, number];
   /** The px the whole figure may take: its columns narrow to fit (layout.ts `availableWidth`). */
   availableWidth?: number;
+  /** Other runs on the same time axis (compare): their chips count when the columns narrow (layout.ts `alongside`). */
+  alongside?: Run[];
   /**
    * tagged (default): each mark carries the data-* attributes that tests and tools read; plain:
    * none (a page's other drawing of the same run, or the article's, is the one they read).
@@ -409,6 +411,7 @@ export default function Timeline(props: TimelineProps) {
     range: props.range,
     ticks: props.ticks,
     availableWidth: props.availableWidth,
+    alongside: props.alongside,
   });
   const { from, width, height, col, lastTick } = layout;
   const hatch = `${idPrefix}-hatch`;

@@ -47,6 +47,11 @@ export interface LayoutOptions {
    * narrowest that still holds every chip's label. Omitted: columns of COL.
    */
   availableWidth?: number;
+  /**
+   * Other runs drawn on the same time axis (compare, with the same `ticks` and `availableWidth`):
+   * their chips count too when the columns narrow, so both drawings get the same column.
+   */
+  alongside?: (Run | TimelineMarks)[];
 }
 
 export const AXIS = 24;
@@ -477,7 +482,10 @@ export function layoutTimeline(
   const n = range ? last - from + 1 : Math.max(marks.lastTick + 1, opts.ticks ?? 0);
   const col = opts.availableWidth
     ? Math.max(
-        narrowestCol(rows),
+        narrowestCol([
+          ...rows,
+          ...(opts.alongside ?? []).flatMap((o) => ('rows' in o ? o : timelineMarks(o)).rows),
+        ]),
         Math.min(COL, Math.floor((opts.availableWidth - gutter - RIGHT) / n)),
       )
     : COL;

@@ -169,3 +169,21 @@ describe('where a run is wrapped into strips', () => {
     ]);
   });
 });
+
+describe('fitted to a frame', () => {
+  it('columns narrow to fit, down to the widest chip label + 8', () => {
+    // 6 ticks in 166 + 6 × col + 10 ≤ 460: col 47 (floor of 284 / 6).
+    expect(layoutTimeline(marks, { availableWidth: 460 }).col).toBe(47);
+    // “#1 s1” is 35.39 px at 12 px: no column narrower than 44 (ceil of 43.39), however small the frame.
+    expect(layoutTimeline(marks, { availableWidth: 300 }).col).toBe(44);
+  });
+  it('a run drawn alongside with a wider chip widens both', () => {
+    const dup: TimelineMarks = {
+      lastTick: 5,
+      rows: [{ id: 'feed', label: 'feed', spans: [], points: [point('post', 2, 'P2 dup')] }],
+    };
+    // “P2 dup” is 41.53 px: ceil(49.53) = 50.
+    expect(layoutTimeline(marks, { availableWidth: 300, alongside: [dup] }).col).toBe(50);
+    expect(layoutTimeline(dup, { availableWidth: 300, alongside: [marks] }).col).toBe(50);
+  });
+});
