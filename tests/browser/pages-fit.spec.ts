@@ -248,9 +248,10 @@ test('landing: a sentence before the figure, the figure inside its column; on ph
           !!(p.compareDocumentPosition(fig) & Node.DOCUMENT_POSITION_FOLLOWING),
       );
       const key = fig.querySelector<HTMLDetailsElement>('details.tl-key')!;
-      // What of the figure shows: its visible drawings' boxes, and its caption's.
-      const boxes = [...fig.querySelectorAll('svg, figcaption')]
+      // What of the figure shows: its visible drawings' boxes (a scrolling one's frame), and its caption's.
+      const boxes = [...fig.querySelectorAll('svg, figcaption, .tl-scroll')]
         .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden')
+        .filter((e) => !e.parentElement?.closest('.tl-scroll'))
         .map((e) => e.getBoundingClientRect());
       const drawn = [...fig.querySelectorAll('.tl-scroll')]
         .filter((e) => e.getClientRects().length > 0)

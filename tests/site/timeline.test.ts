@@ -3,10 +3,12 @@
 // likewise on the fault counterexample pages, with one mark per fault event. The
 // expectations come from the model's records (run.feedPosts, run.writes, counts), not
 // from the figure's own code (src/components/timeline/marks.ts).
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { counterexamples, runAll, short, simulate, type Run } from '../../src/model/index.ts';
 import { invariantRule } from '../../src/lib/routes.ts';
-import { builtSweep, page } from './dist.ts';
+import { builtSweep, DIST, htmlFiles, page } from './dist.ts';
 
 type Mark = Record<string, string>;
 
@@ -257,4 +259,114 @@ describe('the timeline figure on every counterexample page', () => {
       for (const t of links) expect(whole, `${path} t${t}`).toContain(`id="t${t}"`);
     });
   }
+});
+
+// What the figure says before and on the drawing, and where a reading page wraps it. The
+// silences come from the run's per-tick records (an attempt's activity), the claim's numbers from
+// its rejected write: neither from the figure's code.
+/** Breaks b (between ticks b − 1 and b) that fall inside one of the run's silences. */
+function silencesBroken(run: Run, breaks: number[]): string[] {
+  const out: string[] = [];
+  for (const a of run.attempts) {
+    const silent = run.ticks.map((s) => s.attempts.find((x) => x.n === a.n)?.activity === 'silent');
+    silent.forEach((on, s) => {
+      if (!on || silent[s - 1]) return;
+      let e = s;
+      while (silent[e + 1]) e++;
+      for (const b of breaks)
+        if (b > s && b <= e + 1)
+          out.push(`#${a.n} silent t${s}–t${e + 1} broken at t${b - 1}|t${b}`);
+    });
+  }
+  return out;
+}
+
+describe('the timeline’s words and breaks', () => {
+  const runs = runAll();
+  const sweep = builtSweep();
+  const faultRuns = new Map<string, Run>(
+    counterexamples(sweep).map((c) => {
+      const cell = sweep.variants[0].byInvariant[c.invariant];
+      const shown = cell.fewest ?? cell.shortest ?? c;
+      return [
+        `/faults/${invariantRule(c.invariant)}/` as string,
+        simulate(shown.switches, { schedule: shown.schedule }),
+      ] as const;
+    }),
+  );
+  const bySlug = new Map(runs.map((r) => [r.slug, r]));
+
+  it('a reading page’s strips cover the run and never break inside a silence', () => {
+    const seen: string[] = [];
+    for (const file of htmlFiles()) {
+      const path = `/${relative(DIST, file).replace(/index\.html$/, '')}`;
+      if (path.startsWith('/traces/')) continue;
+      const html = readFileSync(file, 'utf8');
+      for (const m of html.matchAll(
+        /<figure class="tl"[^>]*data-timeline="([^"]+)"[^>]*data-fit="column"/g,
+      )) {
+        const run = faultRuns.get(path) ?? bySlug.get(m[1]);
+        expect(run, `${path} ${m[1]}`).toBeDefined();
+        const fig = html.slice(m.index, html.indexOf('</figure>', m.index));
+        const wide = fig.slice(fig.indexOf('tl-strips-wide'), fig.indexOf('class="tl-phone"'));
+        const strips = wide.split('class="tl-scroll tl-strip"').slice(1);
+        const firsts = strips.map((s) => {
+          const axis = s.slice(s.indexOf('class="tl-axis"'));
+          return [...axis.matchAll(/>t(\d+)<\/text>/g)].map((x) => Number(x[1]));
+        });
+        // Strip after strip, t0 to the last tick, each tick once.
+        expect(firsts.flat(), path).toEqual(Array.from({ length: run!.lastTick + 1 }, (_, t) => t));
+        expect(
+          silencesBroken(
+            run!,
+            firsts.slice(1).map((t) => t[0]),
+          ),
+          path,
+        ).toEqual([]);
+        seen.push(path);
+      }
+    }
+    // The article's whole run, the companion's runs and the counterexample pages at least.
+    expect(seen.filter((p) => p.startsWith('/faults/')).length).toBe(faultRuns.size);
+    expect(seen).toContain('/article/');
+  });
+
+  it('opens with what to look at, and writes the decisive comparison on the drawing', () => {
+    for (const run of runs) {
+      const where = `/traces/${run.slug}/`;
+      const { html } = figureOf(run);
+      const intro = html.slice(
+        html.indexOf('class="tl-intro'),
+        html.indexOf('</p>', html.indexOf('class="tl-intro')),
+      );
+      expect(intro, where).toMatch(
+        /“seen”, is what the controller[\s\S]*“really”, what the worker does/,
+      );
+      // Before the drawing.
+      expect(html.indexOf('class="tl-intro'), where).toBeLessThan(html.indexOf('<svg'));
+      const w = run.writes.find((x) => x.outcome === 'rejected');
+      if (w) {
+        const claim = `${w.token} &lt; ${w.epoch}: rejected`;
+        expect(
+          new RegExp(`class="fig-claim" data-claim(="")? [^>]*>${claim}</text>`).test(html),
+          where,
+        ).toBe(true);
+        expect(intro, where).toContain(`“${claim}”`);
+      }
+    }
+  });
+
+  it('announces a sideways scroll before the drawing, and prompts for the reader’s input', () => {
+    for (const run of runs.slice(0, 24)) {
+      const { html } = figureOf(run);
+      expect(html.indexOf('class="tl-cue')).toBeGreaterThan(0);
+      expect(html.indexOf('class="tl-cue')).toBeLessThan(html.indexOf('class="tl-scroll"'));
+      expect(html).toContain('<span class="tl-say-hover">Hover over a mark, or click it,');
+      expect(html).toContain('<span class="tl-say-tap">Tap a mark');
+    }
+    const article = page('/article/');
+    const fig = article.slice(article.indexOf('<figure class="tl"'));
+    expect(fig.indexOf('tl-cue-phone')).toBeGreaterThan(0);
+    expect(fig.indexOf('tl-cue-phone')).toBeLessThan(fig.indexOf('data-variant="phone"'));
+  });
 });

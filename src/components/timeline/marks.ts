@@ -43,6 +43,8 @@ export interface Point {
   kind: string;
   tone: Tone;
   label?: string;
+  /** The comparison that decides the run, written beside the mark (class fig-claim): "41 < 42: rejected". */
+  claim?: string;
   title: string;
   /** Extra data-* attributes (the built-site test counts marks by them). */
   data?: Record<string, string | number | boolean>;
@@ -462,6 +464,8 @@ function attemptRows(cx: Ctx): Row[] {
 function storeRows(cx: Ctx): Row[] {
   const { run, last } = cx;
   // ── Protected writes, one row per store kind: each write with the store's decision.
+  // The first write a store rejects as stale is the run's turning point: its comparison is written beside it.
+  const decisive = run.writes.find((w) => w.outcome === 'rejected');
   const writeRow = (id: string, label: string, stores: string[]): Row => {
     const row: Row = { id, label, spans: [], points: [] };
     for (const w of run.writes.filter((x) => stores.includes(x.store))) {
@@ -479,6 +483,7 @@ function storeRows(cx: Ctx): Row[] {
         kind: 'write',
         tone: w.outcome === 'applied' ? 'neutral' : w.outcome === 'rejected' ? 'stale' : 'wrong',
         label: `#${w.writer}${what}`,
+        claim: w === decisive ? `${w.token} < ${w.epoch}: rejected` : undefined,
         title: cx.said(
           WRITE_EVENTS[w.outcome === 'rejected' ? 'rejected' : w.store],
           w.tick,
@@ -630,7 +635,8 @@ function addBreaches(cx: Ctx, rows: Row[]): void {
   const { run } = cx;
   // ── Breaches, each named on the figure by its invariant (#fig grammar 6). The controller's and the
   // newsletter's get a mark of their own; a stale write or a duplicate post is already marked on its own
-  // chip, so it gets its name beside it: one claim per run of consecutive breaches in one lane.
+  // chip, so it gets its name beside it: one claim per run of breaches in one lane at the same or
+  // consecutive ticks.
   for (const b of run.breaches) {
     const id = BREACH_ROW[b.invariant];
     const row = rows.find((r) => r.id === id);
@@ -655,7 +661,10 @@ function addBreaches(cx: Ctx, rows: Row[]): void {
   for (const b of run.breaches) {
     const id = claimRow(b);
     if (!id) continue;
-    const prev = claims.find((c) => c.row === id && c.inv === b.invariant && c.to === b.tick - 1);
+    // One claim per run of ticks: the same tick (two stores drawn in one lane) or the next one.
+    const prev = claims.find(
+      (c) => c.row === id && c.inv === b.invariant && b.tick >= c.to && b.tick <= c.to + 1,
+    );
     if (prev) {
       prev.to = b.tick;
       prev.titles.push(`${formatTick(b.tick)}: ${breachText(b)}`);

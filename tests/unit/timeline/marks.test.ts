@@ -467,8 +467,8 @@ describe('timeline: breaches named on the figure, and no inline styles', () => {
     const run = simulate({ ...MAIN, fencing: 'off' });
     for (const props of [
       { run },
-      { run, window: [4, 8] as [number, number] },
-      { run, compact: true },
+      { run, variant: 'strip' as const, range: [4, 8] as [number, number] },
+      { run, variant: 'phone' as const, tags: 'plain' as const },
     ])
       expect(render(h(Timeline, props))).not.toMatch(/\sstyle=/);
   });
