@@ -5,13 +5,12 @@
 // halves and by their ◀/▶ buttons, showing at each step the run's records up to it. A tap on a
 // mark reads its record. Expectations come from the model (src/model), never from the page.
 // Without JavaScript (the no-js project) each figure is a still of the moment its claim names.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import {
   MAIN,
   STEPS,
   SWITCH_VALUES,
-  TIMING,
   preset,
   runFor,
   type TraceEvent,
@@ -382,7 +381,9 @@ for (const c of keyCases) {
     await expect(fig.locator('.pf-at')).toHaveText(`message ${k + 1} of ${n}`);
     const shown = await keysShown(fig);
     expect(shown.length).toBe(1);
-    expect(shown[0].rows, `${c.key}: messages at step ${k + 1}`).toEqual(c.messages.slice(0, k + 1));
+    expect(shown[0].rows, `${c.key}: messages at step ${k + 1}`).toEqual(
+      c.messages.slice(0, k + 1),
+    );
     // The claim, the feed's posts and whether one was a duplicate, shows once the exchange is over.
     if (k < n - 1) expect(shown[0].claim).toEqual([]);
     else {

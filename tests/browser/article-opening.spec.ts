@@ -29,7 +29,9 @@ for (const { width, height, screens } of SCREENS) {
           return !!r && r.width > 0 && r.height > 0;
         });
         const top = drawn ? drawn.getBoundingClientRect().top + window.scrollY : null;
-        const heading = [...main.querySelectorAll('h2')].find((h) => /mishap/i.test(h.textContent ?? ''));
+        const heading = [...main.querySelectorAll('h2')].find((h) =>
+          /mishap/i.test(h.textContent ?? ''),
+        );
         let mishapFigure: Element | null = null;
         if (heading)
           mishapFigure =
@@ -53,9 +55,10 @@ for (const { width, height, screens } of SCREENS) {
         `${width}×${height}: first drawn figure #${m.id} at ${m.top?.toFixed(0)} px = ${((m.top ?? 0) / height).toFixed(2)} screens; first mishap “${m.heading}”, its figure #${m.mishapFigure}`,
       );
       expect(m.top, 'the article has a drawn figure').not.toBeNull();
-      expect(m.top!, `first figure top (px) within ${screens} screens of ${height} px`).toBeLessThan(
-        screens * height,
-      );
+      expect(
+        m.top!,
+        `first figure top (px) within ${screens} screens of ${height} px`,
+      ).toBeLessThan(screens * height);
       expect(m.heading, 'a heading names the first mishap').not.toBeNull();
       expect(m.mishapFigure, 'the first mishap has a figure').not.toBeNull();
       expect(m.tablesBefore, 'tables before the first mishap’s figure').toBe(0);
