@@ -56,7 +56,9 @@ function setUp(fig: HTMLElement): void {
   // A figure stepped message by message (data-step-by="seq") reads each mark's data-seq instead.
   const by = fig.dataset.stepBy === 'seq' ? 'seq' : 'tick';
   const marks = [...draw.querySelectorAll<SVGElement | HTMLElement>(`[data-${by}], [data-until]`)];
-  let i = Math.max(0, ticks.indexOf(Number(fig.dataset.still)));
+  // With JavaScript a stepper opens at its first step, ▶ enabled, so the reader plays the
+  // moment forward; without it the server's still (the moment its claim names) is what shows.
+  let i = 0;
 
   const show = (narrate: boolean) => {
     const t = ticks[i];

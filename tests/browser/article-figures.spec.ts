@@ -1,16 +1,16 @@
-// The article's fencing figure steps in place (CONTRIBUTING.md, "Figure grammar" 8):
-// by keyboard (Home, →, ←, End on the focused drawing), by tapping its halves, and by
-// its ◀/▶ buttons. At every tick the marks it shows are the main run's records up to
-// that tick: the journal writes and the store's decisions, the epochs the controller
-// published. Expectations come from the model (src/model), never from the page.
-// Without JavaScript (the no-js project) the figure is a still of the rejected write.
-import type { Locator, Page } from '@playwright/test';
+// The article's point figures against the model's records (CONTRIBUTING.md, "Figure grammar"):
+// the pause figures (stills) draw #1's silence, the heartbeat deadline and #1's late writes with
+// the stores' verdicts; the steppers (after acceptance, the lost acknowledgement) open at their
+// first step and step by keyboard (→, ←, Home, End on the focused drawing), by tapping their
+// halves and by their ◀/▶ buttons, showing at each step the run's records up to it. A tap on a
+// mark reads its record. Expectations come from the model (src/model), never from the page.
+// Without JavaScript (the no-js project) each figure is a still of the moment its claim names.
+import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import {
   MAIN,
   STEPS,
   SWITCH_VALUES,
-  TIMING,
   preset,
   runFor,
   type TraceEvent,
@@ -56,150 +56,73 @@ async function tapAt(draw: Locator, hasTouch: boolean, side: 'left' | 'right') {
 }
 
 const run = runFor(MAIN);
-const end = TIMING.wakeAt;
-const writes = run.writes.filter((w) => w.store === 'journal' && w.tick <= end);
-const epochs = run.events
-  .filter((e) => e.kind === 'build-admitted' && e.tick <= end)
-  .map((e) => ({ tick: e.tick, epoch: (e.values as { token: number }).token }));
-const fencingEvents = run.events.filter(
-  (e) =>
-    e.tick <= end &&
-    (e.kind === 'build-admitted' ||
-      e.kind === 'falls-silent' ||
-      e.kind === 'wakes-to-write' ||
-      e.kind === 'step-journaled' ||
-      e.kind === 'woken-step-journaled' ||
-      (e.kind === 'write-rejected' && e.values.store === 'journal')),
-);
-// The ticks at which the main run has something the figure's point needs: admissions,
-// the silence, the wake-up and the journal writes, up to the late write.
-const ticks = [
-  ...new Set(
-    [
-      ...epochs.map((e) => e.tick),
-      ...run.events
-        .filter((e) => (e.kind === 'falls-silent' || e.kind === 'wakes-to-write') && e.tick <= end)
-        .map((e) => e.tick),
-      ...writes.map((w) => w.tick),
-    ].sort((a, b) => a - b),
-  ),
-];
-const rejected = writes.find((w) => w.outcome === 'rejected')!;
 
-const expectedWrites = (t: number) =>
-  writes
-    .filter((w) => w.tick <= t)
-    .map(
-      (w) =>
-        `t${w.tick} #${w.writer} ${w.subject.kind === 'step' ? w.subject.step : ''} ${w.token}/${w.epoch} ${w.outcome}`,
-    )
-    .sort();
-const expectedEpochs = (t: number) => epochs.filter((e) => e.tick <= t).map((e) => e.epoch);
+// The pause, drawn twice for fencing's point (SilenceFigure, a still): in the main run and in the
+// run without fencing. Each draws #1's silence as a span from the tick it falls silent to the tick
+// it wakes, the heartbeat deadline at the tick the controller suspects it, and #1's writes after
+// it wakes with what the store did to each. Expectations come from each run's records.
+/** Counts as the figures write them in words (typed here, not taken from the formatter). */
+const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
-async function shown(fig: Locator) {
+function pauseOf(r: ReturnType<typeof runFor>) {
+  const [first] = r.attempts;
+  const at = (kind: TraceEvent['kind']) =>
+    r.events.find((e) => e.kind === kind && e.attempt === first.n)!;
+  const wake = at('wakes-to-write');
+  const late = r.writes.filter((w) => w.writer === first.n && w.tick >= wake.tick);
+  const refused = late.find((w) => w.outcome === 'rejected');
+  return {
+    quiet: at('falls-silent'),
+    suspect: at('suspected'),
+    wake,
+    late: late.map((w) => `t${w.tick} ${w.outcome}`),
+    claim: refused
+      ? `${refused.token} < ${refused.epoch}: rejected`
+      : `${WORDS[late.length]} late write${late.length === 1 ? ' lands' : 's land'}: stale write`,
+  };
+}
+
+async function pauseShown(fig: Locator) {
   return fig.evaluate((el) => {
-    const visible = (m: Element) => !m.closest('[visibility="hidden"]');
-    const ws = [...el.querySelectorAll('[data-mark="write"]')].filter(visible).map((m) => {
-      const d = (m as HTMLElement).dataset;
-      return `t${d.tick} #${d.attempt} ${d.step} ${d.token}/${d.epoch} ${d.outcome}`;
-    });
-    const es = [...el.querySelectorAll('[data-mark="epoch"]')]
-      .filter(visible)
-      .map((m) => Number((m as HTMLElement).dataset.epoch));
-    const claim = [...el.querySelectorAll('[data-claim]')]
-      .filter(visible)
-      .map((m) => m.textContent?.trim());
-    return { at: (el as HTMLElement).dataset.at, writes: ws.sort(), epochs: es, claim };
+    const d = (sel: string) => (el.querySelector(sel) as SVGElement | null)?.dataset ?? {};
+    return {
+      silence: [d('[data-mark="silence"]').tick, d('[data-mark="silence"]').until].map(Number),
+      deadline: Number(d('[data-mark="deadline"]').tick),
+      late: [...el.querySelectorAll<SVGElement>('[data-mark="late-write"]')].map(
+        (m) => `t${m.dataset.tick} ${m.dataset.outcome}`,
+      ),
+      claim: [...el.querySelectorAll('[data-claim]')].map((m) => m.textContent?.trim() ?? ''),
+    };
   });
 }
 
-async function expectTick(fig: Locator, t: number, readout = true) {
-  await expect(fig).toHaveAttribute('data-at', String(t));
-  // The readout says what this tick adds, in the narrator's words for the model's records.
-  if (readout) {
-    const text = (await fig.locator('.pf-readout').textContent()) ?? '';
-    const sentences = [...new Set(fencingEvents.filter((e) => e.tick === t).map(said))];
-    expect(sentences.length, `the main run records something at t${t}`).toBeGreaterThan(0);
-    for (const s of sentences) expect(text, `readout at t${t}`).toContain(s);
-  }
-  const s = await shown(fig);
-  expect(s.writes, `writes shown at t${t}`).toEqual(expectedWrites(t));
-  expect(s.epochs, `epochs shown at t${t}`).toEqual(expectedEpochs(t));
-  expect(s.claim, `claim at t${t}`).toEqual(
-    t >= rejected.tick ? [`${rejected.token} < ${rejected.epoch}: rejected`] : [],
-  );
+for (const [id, which] of [
+  ['#fig-fencing', 'main'],
+  ['#fig-fencing-off', 'fencing-off'],
+] as const) {
+  test(`@pages @colour-free ${id} draws the pause and #1's late writes from the ${which} run's records, and a tap reads them`, async ({
+    page,
+    javaScriptEnabled,
+    hasTouch,
+  }) => {
+    const r = runFor(preset(which).switches);
+    const want = pauseOf(r);
+    expect(want.late.length, 'the run has late writes by #1').toBeGreaterThan(0);
+    await page.goto('article/');
+    const fig = page.locator(id);
+    await expect(fig).toHaveCount(1);
+    const s = await pauseShown(fig);
+    expect(s.silence, 'the silence span').toEqual([want.quiet.tick, want.wake.tick]);
+    expect(s.deadline, 'the heartbeat deadline').toBe(want.suspect.tick);
+    expect(s.late, '#1’s late writes and their outcomes').toEqual(want.late);
+    expect(s.claim.map((c) => c.toLowerCase())).toEqual([want.claim.toLowerCase()]);
+    if (!javaScriptEnabled) return;
+    // A still figure reads on a tap: the wake-up mark says the record of it.
+    const mark = fig.locator('[data-mark="wakes"]');
+    await (hasTouch ? mark.tap() : mark.click());
+    await expect(fig.locator('.pf-readout')).toHaveText(said(want.wake));
+  });
 }
-
-async function open(page: Page) {
-  await page.goto('article/');
-  const fig = page.locator('#fig-fencing');
-  await expect(fig).toHaveCount(1);
-  return fig;
-}
-
-test('@pages @colour-free the fencing figure steps by keyboard, tap and button, its marks following the main run’s records', async ({
-  page,
-  javaScriptEnabled,
-  hasTouch,
-}) => {
-  expect(ticks.length, 'the model gives the figure several ticks').toBeGreaterThan(3);
-  expect(rejected.token).toBeLessThan(rejected.epoch);
-  const fig = await open(page);
-  if (!javaScriptEnabled) {
-    // A still of the moment the claim names: every mark up to the late write, no controls.
-    await expect(fig.locator('.pf-controls')).toBeHidden();
-    const s = await shown(fig);
-    expect(s.writes).toEqual(expectedWrites(end));
-    expect(s.claim).toEqual([`${rejected.token} < ${rejected.epoch}: rejected`]);
-    return;
-  }
-  await expect(fig).toHaveAttribute('data-live', '');
-  const last = ticks[ticks.length - 1];
-  await expectTick(fig, last, false);
-
-  // Keyboard: Home, then → through every tick, ← once, End.
-  const draw = fig.locator('.pf-draw');
-  await draw.focus();
-  await page.keyboard.press('Home');
-  await expectTick(fig, ticks[0]);
-  for (const t of ticks.slice(1)) {
-    await page.keyboard.press('ArrowRight');
-    await expectTick(fig, t);
-  }
-  await page.keyboard.press('ArrowLeft');
-  await expectTick(fig, ticks[ticks.length - 2]);
-  await page.keyboard.press('End');
-  await expectTick(fig, last);
-
-  // Tap (a click where the page has no touch) away from the marks: the left half steps back,
-  // the right half forward.
-  await tapAt(draw, hasTouch, 'left');
-  await expectTick(fig, ticks[ticks.length - 2]);
-  await tapAt(draw, hasTouch, 'left');
-  await expectTick(fig, ticks[ticks.length - 3]);
-  await tapAt(draw, hasTouch, 'right');
-  await expectTick(fig, ticks[ticks.length - 2]);
-
-  // Buttons.
-  const prev = fig.getByRole('button', { name: 'Previous tick' });
-  const next = fig.getByRole('button', { name: 'Next tick' });
-  await prev.click();
-  await expectTick(fig, ticks[ticks.length - 3]);
-  await next.click();
-  await next.click();
-  await expectTick(fig, last);
-  await expect(next).toBeDisabled();
-
-  // A tap on a mark reads its record: the rejected write says what the store did, and the
-  // figure does not step.
-  const rejectedMark = fig.locator('[data-mark="write"][data-outcome="rejected"]');
-  const refusal = run.events.find(
-    (e) => e.kind === 'write-rejected' && e.tick === rejected.tick && e.attempt === rejected.writer,
-  )!;
-  await (hasTouch ? rejectedMark.tap() : rejectedMark.click());
-  await expect(fig.locator('.pf-readout')).toHaveText(said(refusal));
-  await expect(fig).toHaveAttribute('data-at', String(last));
-});
 
 test('@pages @colour-free no article figure makes a 360 px page scroll sideways, and figure text is at least 12 px', async ({
   page,
@@ -245,142 +168,130 @@ test('@pages @colour-free no article figure makes a 360 px page scroll sideways,
   expect(fit).toEqual([]);
 });
 
-// The after-acceptance figure steps the same ways. Its marks are the records of two runs from
-// the second trace's first acceptance to its newsletter's start: the second trace's acceptances,
-// correction, rebuild and its newsletter (A, current-report rule), and the newsletter of the
-// same run under the rule that takes any accepted digest (B). Expectations from the model.
+// The after-acceptance figures step the same ways, one per newsletter rule: the run corrected
+// after acceptance under the rule that takes any accepted digest (#fig-after-acceptance-off) and
+// under the current-report rule (#fig-after-acceptance, the second trace). Each draws, from the
+// first acceptance to the careful newsletter's start, the run's acceptances, correction and
+// rebuild, and its newsletter's wait and start. With JavaScript it opens at its first tick.
 const strict = runFor(preset('second').switches);
 const loose = runFor(preset('any-accepted-after').switches);
 const aaFrom = strict.acceptances[0].tick;
 const aaTo = strict.newsletter!.tick;
-/** Which of a run's events the figure draws, as "tick kind lane". */
-const RECORD_KINDS: Partial<Record<TraceEvent['kind'], string>> = {
+/** Which of a run's events the figure draws, by the mark kind it draws them as. */
+const AA_KINDS: Partial<Record<TraceEvent['kind'], string>> = {
   'candidate-accepted': 'accepted',
   'report-changed': 'changed',
   'build-admitted': 'admit',
-  'candidate-written': 'candidate',
-};
-const NEWSLETTER_KINDS: Partial<Record<TraceEvent['kind'], string>> = {
   'newsletter-waits': 'waits',
   'newsletter-admitted': 'starts',
 };
-const inRange = (e: TraceEvent) => e.tick >= aaFrom && e.tick <= aaTo;
-const aaMarks = [
-  ...strict.events
-    .filter((e) => inRange(e) && RECORD_KINDS[e.kind])
-    .map((e) => ({ tick: e.tick, id: `t${e.tick} ${RECORD_KINDS[e.kind]} 0`, e })),
-  ...strict.events
-    .filter((e) => inRange(e) && NEWSLETTER_KINDS[e.kind])
-    .map((e) => ({ tick: e.tick, id: `t${e.tick} ${NEWSLETTER_KINDS[e.kind]} 1`, e })),
-  ...loose.events
-    .filter((e) => inRange(e) && NEWSLETTER_KINDS[e.kind])
-    .map((e) => ({ tick: e.tick, id: `t${e.tick} ${NEWSLETTER_KINDS[e.kind]} 2`, e })),
-];
-const aaTicks = [...new Set(aaMarks.map((m) => m.tick))].sort((a, b) => a - b);
-const looseStart = loose.newsletter!;
-const looseAcc = loose.acceptances.find((a) => a.digest === looseStart.digest)!;
-const aaClaim = `accepted for ${looseAcc.version}, report is ${strict.finalVersion}`;
+const AA_SELECTOR = Object.values(AA_KINDS)
+  .map((k) => `[data-mark="${k}"]`)
+  .join(', ');
+const aaCases = [
+  { id: '#fig-after-acceptance-off', r: loose },
+  { id: '#fig-after-acceptance', r: strict },
+].map(({ id, r }) => {
+  const marks = r.events
+    .filter((e) => e.tick >= aaFrom && e.tick <= aaTo && AA_KINDS[e.kind])
+    .map((e) => ({ tick: e.tick, id: `t${e.tick} ${AA_KINDS[e.kind]}`, e }));
+  const acc = r.acceptances.find((a) => a.digest === r.newsletter!.digest)!;
+  const ok = acc.version === r.finalVersion;
+  const claim = `accepted for ${acc.version}, report is ${r.finalVersion}: ${ok ? 'starts' : 'wrong digest'}`;
+  return { id, r, marks, claim, start: r.newsletter!.tick };
+});
+const aaTicks = Array.from({ length: aaTo - aaFrom + 1 }, (_, i) => aaFrom + i);
 
 async function aaShown(fig: Locator) {
-  return fig.evaluate((el) => {
+  return fig.evaluate((el, sel) => {
     const visible = (m: Element) => !m.closest('[visibility="hidden"]');
-    const marks = [...el.querySelectorAll('[data-mark][data-lane]')].filter(visible).map((m) => {
-      const d = (m as HTMLElement).dataset;
-      return `t${d.tick} ${d.mark} ${d.lane}`;
-    });
+    const marks = [...el.querySelectorAll<SVGElement>(sel)]
+      .filter(visible)
+      .map((m) => `t${m.dataset.tick} ${m.dataset.mark}`);
     const claim = [...el.querySelectorAll('[data-claim]')]
       .filter(visible)
       .map((m) => m.textContent?.trim());
-    return { at: (el as HTMLElement).dataset.at, marks: marks.sort(), claim };
+    return { marks: marks.sort(), claim };
+  }, AA_SELECTOR);
+}
+
+for (const c of aaCases) {
+  const expectTick = async (fig: Locator, t: number, readout = true) => {
+    await expect(fig).toHaveAttribute('data-at', String(t));
+    const s = await aaShown(fig);
+    expect(s.marks, `marks shown at t${t}`).toEqual(
+      c.marks
+        .filter((m) => m.tick <= t)
+        .map((m) => m.id)
+        .sort(),
+    );
+    expect(s.claim, `claim at t${t}`).toEqual(t >= c.start ? [c.claim] : []);
+    if (readout) {
+      const text = (await fig.locator('.pf-readout').textContent()) ?? '';
+      for (const m of c.marks.filter((m) => m.tick === t))
+        expect(text, `readout at t${t}`).toContain(narrate(m.e));
+    }
+  };
+
+  test(`@pages @colour-free ${c.id} opens at its first tick and steps by keyboard, button and tap, its marks following the run’s records`, async ({
+    page,
+    javaScriptEnabled,
+    hasTouch,
+  }) => {
+    expect(c.marks.length, 'the model gives the figure several marks').toBeGreaterThan(3);
+    await page.goto('article/');
+    const fig = page.locator(c.id);
+    await expect(fig).toHaveCount(1);
+    const last = aaTicks[aaTicks.length - 1];
+    if (!javaScriptEnabled) {
+      await expect(fig.locator('.pf-controls')).toBeHidden();
+      const s = await aaShown(fig);
+      expect(s.marks).toEqual(c.marks.map((m) => m.id).sort());
+      expect(s.claim).toEqual([c.claim]);
+      return;
+    }
+    await expect(fig).toHaveAttribute('data-live', '');
+    // A stepper opens at its first step, with ▶ enabled.
+    await expectTick(fig, aaTicks[0], false);
+    const prev = fig.getByRole('button', { name: 'Previous tick' });
+    const next = fig.getByRole('button', { name: 'Next tick' });
+    await expect(prev).toBeDisabled();
+    await expect(next).toBeEnabled();
+
+    // Keyboard: → through every tick, ←, Home, End.
+    const draw = fig.locator('.pf-draw');
+    await draw.focus();
+    for (const t of aaTicks.slice(1)) {
+      await page.keyboard.press('ArrowRight');
+      await expectTick(fig, t);
+    }
+    await expect(next).toBeDisabled();
+    await page.keyboard.press('ArrowLeft');
+    await expectTick(fig, aaTicks[aaTicks.length - 2]);
+    await page.keyboard.press('Home');
+    await expectTick(fig, aaTicks[0]);
+
+    // Buttons, then taps away from the marks: right half forward, left half back.
+    await next.click();
+    await expectTick(fig, aaTicks[1]);
+    await tapAt(draw, hasTouch, 'right');
+    await expectTick(fig, aaTicks[2]);
+    await tapAt(draw, hasTouch, 'left');
+    await expectTick(fig, aaTicks[1]);
+    await prev.click();
+    await expectTick(fig, aaTicks[0]);
+
+    // A tap on the newsletter's start reads its record, and does not step.
+    await draw.focus();
+    await page.keyboard.press('End');
+    await expectTick(fig, last);
+    const start = c.r.events.find((e) => e.kind === 'newsletter-admitted' && e.tick === c.start)!;
+    const mark = fig.locator('[data-mark="starts"]');
+    await (hasTouch ? mark.tap() : mark.click());
+    await expect(fig.locator('.pf-readout')).toHaveText(said(start));
+    await expect(fig).toHaveAttribute('data-at', String(last));
   });
 }
-
-async function aaExpectTick(fig: Locator, t: number, readout = true) {
-  await expect(fig).toHaveAttribute('data-at', String(t));
-  const s = await aaShown(fig);
-  expect(s.marks, `marks shown at t${t}`).toEqual(
-    aaMarks
-      .filter((m) => m.tick <= t)
-      .map((m) => m.id)
-      .sort(),
-  );
-  expect(s.claim, `claim at t${t}`).toEqual(t >= looseStart.tick ? [aaClaim] : []);
-  if (readout) {
-    const text = (await fig.locator('.pf-readout').textContent()) ?? '';
-    for (const m of aaMarks.filter((m) => m.tick === t))
-      expect(text, `readout at t${t}`).toContain(narrate(m.e));
-  }
-}
-
-test('@pages @colour-free the after-acceptance figure steps by keyboard, button and tap, its marks following the two runs’ records', async ({
-  page,
-  javaScriptEnabled,
-  hasTouch,
-}) => {
-  expect(aaTicks.length, 'the model gives the figure several ticks').toBeGreaterThan(3);
-  expect(looseAcc.version, 'the looser newsletter starts on a digest accepted for v1').not.toBe(
-    strict.finalVersion,
-  );
-  await page.goto('article/');
-  const fig = page.locator('#fig-after-acceptance');
-  await expect(fig).toHaveCount(1);
-  const last = aaTicks[aaTicks.length - 1];
-  if (!javaScriptEnabled) {
-    await expect(fig.locator('.pf-controls')).toBeHidden();
-    const s = await aaShown(fig);
-    expect(s.marks).toEqual(aaMarks.map((m) => m.id).sort());
-    expect(s.claim).toEqual([aaClaim]);
-    return;
-  }
-  await expect(fig).toHaveAttribute('data-live', '');
-  await aaExpectTick(fig, last, false);
-
-  // Keyboard: Home, → through every tick, ←, End.
-  const draw = fig.locator('.pf-draw');
-  await draw.focus();
-  await page.keyboard.press('Home');
-  await aaExpectTick(fig, aaTicks[0]);
-  for (const t of aaTicks.slice(1)) {
-    await page.keyboard.press('ArrowRight');
-    await aaExpectTick(fig, t);
-  }
-  await page.keyboard.press('ArrowLeft');
-  await aaExpectTick(fig, aaTicks[aaTicks.length - 2]);
-  await page.keyboard.press('End');
-  await aaExpectTick(fig, last);
-
-  // Buttons: back to the first tick and forward again.
-  const prev = fig.getByRole('button', { name: 'Previous tick' });
-  const next = fig.getByRole('button', { name: 'Next tick' });
-  for (let k = aaTicks.length - 2; k >= 0; k--) {
-    await prev.click();
-    await aaExpectTick(fig, aaTicks[k]);
-  }
-  await expect(prev).toBeDisabled();
-  await next.click();
-  await aaExpectTick(fig, aaTicks[1]);
-
-  // Tap away from the marks: right half forward, left half back.
-  await tapAt(draw, hasTouch, 'right');
-  await aaExpectTick(fig, aaTicks[2]);
-  await tapAt(draw, hasTouch, 'right');
-  await aaExpectTick(fig, aaTicks[3]);
-  await tapAt(draw, hasTouch, 'left');
-  await aaExpectTick(fig, aaTicks[2]);
-
-  // A tap on the looser newsletter's start reads its record, and does not step.
-  await page.keyboard.press('End');
-  await aaExpectTick(fig, last);
-  const start = loose.events.find(
-    (e) => e.kind === 'newsletter-admitted' && e.tick === looseStart.tick,
-  )!;
-  const mark = fig.locator('[data-mark="starts"][data-lane="2"]');
-  await (hasTouch ? mark.tap() : mark.click());
-  await expect(fig.locator('.pf-readout')).toHaveText(
-    `${formatTick(start.tick)}, newsletter B: ${narrate(start)}`,
-  );
-  await expect(fig).toHaveAttribute('data-at', String(last));
-});
 
 // A still figure reads on a tap too: each step of the restore figure says the successor's
 // record of it at admission (its restore, or the steps it must compute), from the main run.
@@ -434,7 +345,13 @@ function messagesOf(r: ReturnType<typeof runFor>): string[] {
   }
   return out;
 }
-const keyMessages = keyRuns.map(messagesOf);
+const keyCases = [
+  { id: '#fig-keys-off', key: 'per-attempt' as const },
+  { id: '#fig-keys', key: 'per-operation' as const },
+].map((c) => {
+  const r = keyRuns[SWITCH_VALUES.key.indexOf(c.key)];
+  return { ...c, r, messages: messagesOf(r) };
+});
 
 async function keysShown(fig: Locator) {
   return fig.evaluate((el) => {
@@ -450,72 +367,72 @@ async function keysShown(fig: Locator) {
   });
 }
 
-async function keysExpectStep(fig: Locator, k: number) {
-  const n = keyMessages[0].length;
-  await expect(fig).toHaveAttribute('data-at', String(k));
-  await expect(fig.locator('.pf-at')).toHaveText(`message ${k + 1} of ${n}`);
-  const shown = await keysShown(fig);
-  expect(shown.length).toBe(keyRuns.length);
-  shown.forEach((d, j) => {
-    expect(d.rows, `${SWITCH_VALUES.key[j]}: messages at step ${k + 1}`).toEqual(
-      keyMessages[j].slice(0, k + 1),
-    );
-    // The claim, the feed's posts and whether one was a duplicate, shows once the exchange is over.
-    if (k < n - 1) expect(d.claim).toEqual([]);
-    else {
-      expect(d.claim).toHaveLength(1);
-      expect(d.claim[0].toLowerCase().includes('duplicate')).toBe(keyRuns[j].duplicatePosts > 0);
-    }
-  });
-}
-
-test('@pages @colour-free the lost-acknowledgement figure steps message by message, each drawing following its run’s records', async ({
-  page,
-  javaScriptEnabled,
-  hasTouch,
-}) => {
-  const n = keyMessages[0].length;
-  expect(n, 'the main run announces through a lost acknowledgement').toBeGreaterThan(3);
-  for (const m of keyMessages) expect(m.length, 'the three runs exchange as many messages').toBe(n);
+test('@pages @colour-free only the key that names the operation avoids a second post (the model, for the figures below)', () => {
   expect(
     keyRuns.map((r) => r.duplicatePosts > 0),
     'only the key that names the operation avoids a second post',
   ).toEqual(SWITCH_VALUES.key.map((k) => k !== 'per-operation'));
-  await page.goto('article/');
-  const fig = page.locator('#fig-keys');
-  await expect(fig).toHaveCount(1);
-  if (!javaScriptEnabled) {
-    await expect(fig.locator('.pf-controls')).toBeHidden();
-    const shown = await keysShown(fig);
-    shown.forEach((d, j) => expect(d.rows).toEqual(keyMessages[j]));
-    return;
-  }
-  await expect(fig).toHaveAttribute('data-live', '');
-  await keysExpectStep(fig, n - 1);
-
-  const draw = fig.locator('.pf-draw');
-  await draw.focus();
-  await page.keyboard.press('Home');
-  await keysExpectStep(fig, 0);
-  for (let k = 1; k < n; k++) {
-    await page.keyboard.press('ArrowRight');
-    await keysExpectStep(fig, k);
-  }
-  await page.keyboard.press('ArrowLeft');
-  await keysExpectStep(fig, n - 2);
-
-  const prev = fig.getByRole('button', { name: 'Previous message' });
-  const next = fig.getByRole('button', { name: 'Next message' });
-  await prev.click();
-  await keysExpectStep(fig, n - 3);
-  await next.click();
-  await keysExpectStep(fig, n - 2);
-
-  await tapAt(draw, hasTouch, 'left');
-  await keysExpectStep(fig, n - 3);
-  await tapAt(draw, hasTouch, 'right');
-  await keysExpectStep(fig, n - 2);
-  await tapAt(draw, hasTouch, 'right');
-  await keysExpectStep(fig, n - 1);
-  await expect(next).toBeDisabled();
 });
+
+for (const c of keyCases) {
+  const n = c.messages.length;
+  const expectStep = async (fig: Locator, k: number) => {
+    await expect(fig).toHaveAttribute('data-at', String(k));
+    await expect(fig.locator('.pf-at')).toHaveText(`message ${k + 1} of ${n}`);
+    const shown = await keysShown(fig);
+    expect(shown.length).toBe(1);
+    expect(shown[0].rows, `${c.key}: messages at step ${k + 1}`).toEqual(
+      c.messages.slice(0, k + 1),
+    );
+    // The claim, the feed's posts and whether one was a duplicate, shows once the exchange is over.
+    if (k < n - 1) expect(shown[0].claim).toEqual([]);
+    else {
+      expect(shown[0].claim).toHaveLength(1);
+      expect(shown[0].claim[0].toLowerCase().includes('duplicate')).toBe(c.r.duplicatePosts > 0);
+    }
+  };
+
+  test(`@pages @colour-free ${c.id} (key ${c.key}) opens at its first message and steps message by message, following its run’s records`, async ({
+    page,
+    javaScriptEnabled,
+    hasTouch,
+  }) => {
+    expect(n, 'the run announces through a lost acknowledgement').toBeGreaterThan(3);
+    await page.goto('article/');
+    const fig = page.locator(c.id);
+    await expect(fig).toHaveCount(1);
+    if (!javaScriptEnabled) {
+      await expect(fig.locator('.pf-controls')).toBeHidden();
+      const shown = await keysShown(fig);
+      expect(shown[0].rows).toEqual(c.messages);
+      return;
+    }
+    await expect(fig).toHaveAttribute('data-live', '');
+    await expectStep(fig, 0);
+    const prev = fig.getByRole('button', { name: 'Previous message' });
+    const next = fig.getByRole('button', { name: 'Next message' });
+    await expect(prev).toBeDisabled();
+    await expect(next).toBeEnabled();
+
+    const draw = fig.locator('.pf-draw');
+    await draw.focus();
+    for (let k = 1; k < n; k++) {
+      await page.keyboard.press('ArrowRight');
+      await expectStep(fig, k);
+    }
+    await expect(next).toBeDisabled();
+    await page.keyboard.press('ArrowLeft');
+    await expectStep(fig, n - 2);
+    await prev.click();
+    await expectStep(fig, n - 3);
+    await next.click();
+    await expectStep(fig, n - 2);
+    await tapAt(draw, hasTouch, 'left');
+    await expectStep(fig, n - 3);
+    await tapAt(draw, hasTouch, 'right');
+    await expectStep(fig, n - 2);
+    await draw.focus();
+    await page.keyboard.press('Home');
+    await expectStep(fig, 0);
+  });
+}

@@ -174,7 +174,9 @@ for (const path of [...READING, ...TRACES]) {
     await page.waitForLoadState('load');
     for (const [kind, which] of KINDS) {
       const f = await page.evaluate(measure, [MIN_PX, which] as [number, string]);
-      if (kind === 'timeline') {
+      // Every reading page draws a run timeline but the landing page, which leads with one small
+      // figure of the failure instead.
+      if (kind === 'timeline' && path !== '') {
         expect.soft(f.figures, `${kind}: the page has a timeline`).toBeGreaterThan(0);
         expect.soft(f.labels, `${kind}: the figures have labels`).toBeGreaterThan(0);
       }
