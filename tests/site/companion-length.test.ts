@@ -4,8 +4,9 @@
 // Prose, here: the text of every paragraph (<p>), list item (<li>) and definition (<dd>) inside
 // <main>, figures filled in, leaving out what is not running text: tables, figures (the traces,
 // the diagrams and their captions), equations (KaTeX output and its MathML), code listings
-// (<pre>), scripts, styles, drawings (<svg>), the contents (<nav>), asides, notes and the list of
-// sources. Headings are not counted. A word is a run of letters or digits, with the joiners a
+// (<pre>), scripts, styles, drawings (<svg>), the contents (<nav>), asides, notes, a run's outcome
+// panel (<dl class="outcome">: its values, not sentences) and the list of sources. Headings are not
+// counted. A paragraph printed twice is one of at least 15 words whose text occurs again. A word is a run of letters or digits, with the joiners a
 // figure or an identifier carries (4.1, t12, s2’s, digest/q3-report).
 import { describe, expect, it } from 'vitest';
 import { page, text } from './dist.ts';
@@ -67,7 +68,7 @@ export function proseBlocks(html: string): string[] {
   // Equations (KaTeX's HTML beside the MathML dropped above), notes and the sources.
   main = dropMarked(
     main,
-    /<(section|div|p|ol|span)\b[^>]*(?:role="note"|class="(?:[^"]*\s)?(?:katex|katex-display|equation|notice|references)(?:\s[^"]*)?")[^>]*>/g,
+    /<(section|div|p|ol|span|dl)\b[^>]*(?:role="note"|class="(?:[^"]*\s)?(?:katex|katex-display|equation|notice|references|outcome)(?:\s[^"]*)?")[^>]*>/g,
   );
   const blocks: string[] = [];
   const re = /<(p|li|dd)\b[^>]*>((?:(?!<(?:p|li|dd)\b)[\s\S])*?)<\/\1>/g;
@@ -88,7 +89,7 @@ describe('the companion as a reference', () => {
   });
   it('prints no paragraph twice', () => {
     const seen = new Map<string, number>();
-    for (const b of blocks) if (b.split(' ').length >= 8) seen.set(b, (seen.get(b) ?? 0) + 1);
+    for (const b of blocks) if (b.split(' ').length >= 15) seen.set(b, (seen.get(b) ?? 0) + 1);
     expect([...seen].filter(([, n]) => n > 1).map(([b]) => b)).toEqual([]);
   });
   it('the counter counts what it should: paragraphs, items and definitions, not tables, figures, equations or code', () => {
@@ -97,6 +98,7 @@ describe('the companion as a reference', () => {
       '<figure><p>not this</p><figcaption>nor this</figcaption></figure>' +
       '<div class="equation"><p>x equals y</p></div><p>and <span class="katex"><span>x</span></span> here</p>' +
       '<pre><code>no code</code></pre><table><tr><td>no</td></tr></table>' +
+      '<dl class="outcome"><div><dt>Calls</dt><dd>six in all</dd></div></dl>' +
       '<p class="notice" role="note">skip me</p></main>';
     expect(wordCount(proseBlocks(html))).toBe(8);
   });
