@@ -157,6 +157,8 @@ function buildRoots(): Record<string, unknown> {
  *   faults.on.holding / .breaking                          invariants no schedule breaks / some does
  *   faults.variant.<weakening id>.<invariant>              schedules breaking it with one protection weakened
  *   faults.property.<property id>.checked / .failed        the properties checked over the space
+ *   faults.space.<dimension>.min / .max / .count           the bounds of a dimension swept (min and
+ *                                                          max over its numbers, null left out)
  */
 function faultFigures(): Record<string, unknown> {
   const sweep = faultSweep();
@@ -181,6 +183,20 @@ function faultFigures(): Record<string, unknown> {
     pairs: sweep.schedules,
     runs: sweep.runs,
     variants: sweep.variants.length,
+    space: Object.fromEntries(
+      Object.entries(sweep.space).map(([id, values]) => {
+        const nums = (values as readonly unknown[]).filter(
+          (v): v is number => typeof v === 'number',
+        );
+        return [
+          id,
+          {
+            count: values.length,
+            ...(nums.length ? { min: Math.min(...nums), max: Math.max(...nums) } : {}),
+          },
+        ];
+      }),
+    ),
     on: {
       ...inv(on),
       schedules: on.schedules,

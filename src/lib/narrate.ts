@@ -16,7 +16,10 @@ const who = (n: number | null) => `#${n}`;
 const REJECTION: Record<string, string> = { 'different-request': 'different request' };
 
 function stale(mark: StaleMark): string {
-  return mark ? ` — a stale write: token ${mark.token}, epoch ${mark.epoch}` : '';
+  if (!mark) return '';
+  return mark.highest === undefined
+    ? ` — a stale write: token ${mark.token}, epoch ${mark.epoch}`
+    : ` — a stale write: token ${mark.token}, below token ${mark.highest} issued before the restart (the epoch, lost, is ${mark.epoch})`;
 }
 
 /** What a protected write carried, as a noun phrase. */
@@ -166,7 +169,9 @@ export function breachText(b: Breach): string {
       return `The feed applied ${b.values.post}, announcing ${short(b.values.digest)} a second time.`;
     case 'staleWrite': {
       const x = b.values;
-      return `${who(x.attempt)} (token ${x.token}) wrote ${subjectText(x.subject)} to the ${x.store} store while the owner epoch was ${x.epoch}.`;
+      return x.highest === undefined
+        ? `${who(x.attempt)} (token ${x.token}) wrote ${subjectText(x.subject)} to the ${x.store} store while the owner epoch was ${x.epoch}.`
+        : `${who(x.attempt)} (token ${x.token}) wrote ${subjectText(x.subject)} to the ${x.store} store after token ${x.highest} had been issued: the restart had lost the epoch (${x.epoch}), so the store let it through.`;
     }
     case 'supersededAccepted': {
       const x = b.values;

@@ -407,7 +407,8 @@ export const INVARIANTS: InvariantInfo[] = [
   {
     id: 'staleWrite',
     label: 'Stale write',
-    meaning: 'A write carrying a token below the owner epoch was applied.',
+    meaning:
+      'A protected write was applied whose token is below the highest owner token issued so far (the owner epoch, unless a restart lost it).',
     record: 'epoch',
   },
   {

@@ -143,6 +143,7 @@ function firstUnconfirmed(sim: Sim): number {
 
 function newAttempt(sim: Sim, kind: 'build' | 'settle'): Attempt {
   sim.ownerEpoch += 1;
+  if (sim.ownerEpoch > sim.highestToken) sim.highestToken = sim.ownerEpoch;
   const a: Attempt = {
     n: sim.attempts.length + 1,
     kind,

@@ -12,6 +12,7 @@ import { hasContentOf } from './sim.ts';
 type Records = Pick<
   Run,
   | 'writes'
+  | 'attempts'
   | 'feedPosts'
   | 'acceptances'
   | 'candidates'
@@ -33,8 +34,18 @@ function candidateOf(r: Records, digest: string): Candidate {
 export const CHECKS: Record<InvariantId, (r: Records) => boolean> = {
   /** The feed applies a second post announcing the same digest. */
   duplicateEffect: (r) => new Set(r.feedPosts.map((p) => p.digest)).size < r.feedPosts.length,
-  /** A protected write by a token below the epoch is applied. */
-  staleWrite: (r) => r.writes.some((w) => w.outcome === 'stale-applied'),
+  /**
+   * A protected write is applied whose token is below the highest owner token
+   * issued by then (attempts admitted at or before its tick: admission comes
+   * before the workers' writes in a tick), read from the attempt records and
+   * the writes, not from the store's verdict or the epoch it held.
+   */
+  staleWrite: (r) =>
+    r.writes.some(
+      (w) =>
+        w.outcome !== 'rejected' &&
+        r.attempts.some((a) => a.admittedAt <= w.tick && a.token > w.token),
+    ),
   /** A digest is accepted whose content is not the report current at that tick. */
   supersededAccepted: (r) =>
     r.acceptances.some((a) => !hasContentOf(candidateOf(r, a.digest).parts, versionAt(r, a.tick))),

@@ -174,8 +174,6 @@ export interface Probe {
   /** Tokens in admission order, and the owner epoch at the end of every tick. */
   tokens: number[];
   epochs: number[];
-  /** Applied protected writes whose token was below the highest epoch published so far. */
-  belowHighestEpoch: number;
   finished: boolean;
 }
 
@@ -187,16 +185,8 @@ export interface Probe {
 export function probe(s: Switches, schedule: Schedule, runEnd?: number): Probe {
   const sim = newSim(s, {}, schedule, false, runEnd);
   const epochs: number[] = [];
-  let highest = sim.ownerEpoch;
-  let belowHighest = 0;
-  let seenWrites = 0;
   loop(sim, {}, (sim) => {
-    if (sim.ownerEpoch > highest) highest = sim.ownerEpoch;
     epochs.push(sim.ownerEpoch);
-    for (; seenWrites < sim.writes.length; seenWrites++) {
-      const w = sim.writes[seenWrites];
-      if (w.outcome !== 'rejected' && w.token < Math.max(highest, w.epoch)) belowHighest++;
-    }
   });
   const engine = {
     duplicateEffect: false,
@@ -225,7 +215,6 @@ export function probe(s: Switches, schedule: Schedule, runEnd?: number): Probe {
     reads: sim.reads,
     tokens: sim.attempts.map((a) => a.token),
     epochs,
-    belowHighestEpoch: belowHighest,
     finished: finishedOf(sim),
   };
 }
@@ -267,6 +256,7 @@ function newSim(
     current: 'v1',
     changedAt: null,
     ownerEpoch: TIMING.firstToken - 1,
+    highestToken: TIMING.firstToken - 1,
     attempts: [],
     journal: [],
     candidates: [],
@@ -336,6 +326,7 @@ function recordsOf(sim: Sim) {
     sends: sim.sends,
     acceptances: sim.acceptances,
     candidates: sim.candidates,
+    attempts: sim.attempts,
     newsletter:
       n.state === 'admitted'
         ? { tick: n.tick as number, digest: n.digest as string, quote: n.quote as string }

@@ -48,6 +48,8 @@ export interface Sim {
   current: VersionName;
   changedAt: number | null;
   ownerEpoch: number;
+  /** The highest owner token the controller has issued in this run (the first token less one before any): what a stale write is measured against (#rule-stale-write). */
+  highestToken: number;
   attempts: Attempt[];
   journal: JournalEntry[];
   candidates: Candidate[];
@@ -123,9 +125,22 @@ export function breach(sim: Sim, b: DistributiveOmit<Breach, 'tick'>): void {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** The stale mark of a write by `a` now: its token and the epoch when the token is below it. */
+/**
+ * Is a write by `a` now stale (#rule-stale-write): is its token below the
+ * highest token the controller has ever issued? That is the epoch itself
+ * unless a restart lost the epoch; then the epoch is lower, and the store's
+ * comparison with it no longer tells a superseded owner from the current one.
+ */
+export function isStale(sim: Sim, a: Attempt): boolean {
+  return a.token < sim.highestToken;
+}
+
+/** The stale mark of a write by `a` now: its token and the epoch when the write is stale, and the highest token issued when that is above the epoch. */
 export function staleMark(sim: Sim, a: Attempt): StaleMark {
-  return a.token < sim.ownerEpoch ? { token: a.token, epoch: sim.ownerEpoch } : null;
+  if (!isStale(sim, a)) return null;
+  return sim.highestToken === sim.ownerEpoch
+    ? { token: a.token, epoch: sim.ownerEpoch }
+    : { token: a.token, epoch: sim.ownerEpoch, highest: sim.highestToken };
 }
 
 /** The version whose content a set of parts really has, or null when they mix versions. */

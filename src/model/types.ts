@@ -53,7 +53,7 @@ export interface JournalEntry {
   writer: number;
   token: number;
   tick: number;
-  stale: boolean; // applied although the writer's token was below the epoch
+  stale: boolean; // applied although the writer's token was below the highest token issued
 }
 
 export type ArtifactState = 'candidate' | 'accepted' | 'refused';
@@ -158,7 +158,8 @@ export type WriteSubject =
   | { kind: 'confirmation'; post: string };
 
 /** A write that landed although its token was below the epoch, or `null`. */
-export type StaleMark = { token: number; epoch: number } | null;
+/** A stale write's token and the epoch the store held; `highest`, the highest token issued, only when it is above that epoch (after a restart that lost it). */
+export type StaleMark = { token: number; epoch: number; highest?: number } | null;
 
 /**
  * What each kind of event records. Hashes are full hex; a narrator outside
@@ -256,6 +257,8 @@ export type Breach = { tick: number } & (
         attempt: number;
         token: number;
         epoch: number;
+        /** The highest token issued, only when it is above the epoch (a restart lost the epoch). */
+        highest?: number;
         store: Store;
         subject: WriteSubject;
       };

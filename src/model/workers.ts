@@ -13,7 +13,7 @@ import type { Attempt, Part } from './types.ts';
 import { STEPS, WORK_ID, digestId, resultId, sectionHash, short, type StepName } from './world.ts';
 import { receive } from './feed.ts';
 import { protectedWrite } from './stores.ts';
-import { actorOf, breach, emit, quoteOf, staleMark, type Sim } from './sim.ts';
+import { actorOf, breach, emit, isStale, quoteOf, staleMark, type Sim } from './sim.ts';
 import { BASE_SCHEDULE, type SilentAt } from './schedule.ts';
 
 export function workers(sim: Sim): void {
@@ -137,7 +137,7 @@ function saveStep(sim: Sim, a: Attempt, part: Part): boolean {
     writer: a.n,
     token: a.token,
     tick: sim.t,
-    stale: a.token < sim.ownerEpoch,
+    stale: isStale(sim, a),
   });
   return true;
 }
@@ -205,7 +205,7 @@ function assemble(sim: Sim, a: Attempt): void {
     status: 'candidate',
     assessedAt: null,
     refusal: null,
-    stale: a.token < sim.ownerEpoch,
+    stale: isStale(sim, a),
   });
   emit(sim, 'artifact', actorOf(a.n), 'candidate-written', 'assemble', a.n, {
     digest,

@@ -106,7 +106,7 @@ describe('/faults/', () => {
     }
   });
   it('states the space and the run count', () => {
-    expect(t).toContain(`${num(sweep.schedules)} pairs of a setting and a schedule`);
-    expect(t).toContain(`${num(sweep.runs)} distinct runs were simulated`);
+    expect(t).toContain(`${num(sweep.schedules)} pairs:`);
+    expect(t).toContain(`${num(sweep.runs)} simulations`);
   });
 });

@@ -162,7 +162,7 @@ function outcome(sch: Schedule, p: Probe): string {
     faultCount(p),
     faultsStruck(sch, p),
     p.tokens,
-    p.belowHighestEpoch,
+    p.epochs,
   ]);
 }
 
