@@ -17,10 +17,26 @@
 // like KaTeX's: unlayered, it would outrank every layered rule of the site, and the search
 // page's colours (src/pages/search.astro) would lose to Pagefind's.
 //
+// Table cells, list items and definitions are indexed with a space after each: Pagefind joins
+// the text of adjacent cells as written, and the minified HTML has none between </td><td>, so
+// a search snippet ran a table's cells together ("runs6t10dup"). Only the indexed copy gets the
+// spaces (separated); the pages served are as built.
+//
 // Set PAGEFIND=0 to skip indexing (the search page then says the index is missing).
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
-import { readFile, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+
+/** The HTML as Pagefind should read it: a space at the end of every cell, item and caption. */
+export const separated = (html) => html.replace(/<\/(td|th|li|dt|dd|caption)>/gi, ' </$1>');
+
+/** Every directory page (…/index.html) under `root`, as paths relative to it. */
+async function directoryPages(root) {
+  const all = await readdir(root, { recursive: true });
+  return all
+    .filter((f) => f === 'index.html' || f.endsWith(`${sep}index.html`))
+    .filter((f) => !f.startsWith(`pagefind${sep}`));
+}
 import { layerSheet } from '../lib/css-layers.mjs';
 
 export default function pagefindIntegration() {
@@ -38,12 +54,27 @@ export default function pagefindIntegration() {
         try {
           const { index, errors } = await pagefind.createIndex({
             rootSelector: 'main',
-            excludeSelectors: ['a.anchor', '.toc', '[data-search-fallback]'],
+            // Figures' drawings and keys are words beside glyphs ("P1post"), not sentences.
+            excludeSelectors: [
+              'a.anchor',
+              '.toc',
+              '[data-search-fallback]',
+              'figure svg',
+              '.tl-legend',
+            ],
             forceLanguage: 'en',
           });
           if (!index) throw new Error(errors.join('; '));
-          const added = await index.addDirectory({ path: site, glob: '**/index.html' });
-          if (added.errors.length) throw new Error(added.errors.join('; '));
+          let pages = 0;
+          for (const file of await directoryPages(site)) {
+            const rel = relative(site, join(site, file)).split(sep).join('/');
+            const url = '/' + rel.replace(/index\.html$/, '');
+            const content = separated(await readFile(join(site, file), 'utf8'));
+            const added = await index.addHTMLFile({ url, content });
+            if (added.errors.length) throw new Error(`${rel}: ${added.errors.join('; ')}`);
+            pages++;
+          }
+          const added = { page_count: pages };
           const written = await index.writeFiles({ outputPath: join(site, 'pagefind') });
           if (written.errors.length) throw new Error(written.errors.join('; '));
           const sheet = join(site, 'pagefind', 'pagefind-ui.css');

@@ -114,6 +114,13 @@ for (const width of [1280, 360]) {
     await page.goto(`explorer/?${fmt(long.p.switches)}#t0`);
     await ready(page);
     await settle(page);
+    // The route heads the page: on a phone the figure starts below the first screen.
+    // Its top a little under the sticky tick bar, so the points pressed below are on the plot.
+    await page.evaluate(() => {
+      const bar = document.querySelector('.ex-scrub')!.getBoundingClientRect().height;
+      const fig = document.querySelector('.ex-fig')!.getBoundingClientRect().top;
+      scrollBy(0, fig - bar - 40);
+    });
     const m0 = await selected(page);
     const box = (await plot.boundingBox())!;
     const colW = m0.col[1] - m0.col[0];

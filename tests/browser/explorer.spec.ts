@@ -546,18 +546,20 @@ test('stage: drag across the figure and ←/→ on it move the tick; slider, pan
   expect(problems).toEqual([]);
 });
 
-test('stage: first screen at 1280×900 holds the scene, its buttons, the whole figure and its selected tick; compare draws the second run', async ({
+test('stage: first screen at 1280×900 holds the scene, its buttons, the switches, the presets and the figure’s axis with its selected tick; compare draws the second run', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('explorer/');
   await ready(page);
-  // The whole figure is on the first screen (the presets sit in the rail, so the stage starts under
-  // the lede), and the selected tick's column is in view: inside the viewport and inside the part
-  // of the sideways scrolling frame that shows.
+  // The route heads the stage; under it the switches in a rail beside the figure and the presets
+  // right over it (explorer-layout.spec.ts checks the Tab order and that a press keeps the figure
+  // in view). On the first screen: the scene's text and buttons, the first switches, the presets,
+  // and the figure's tick axis with the selected tick's column, inside the viewport and inside the
+  // part of the sideways scrolling frame that shows.
   const fig = (await page.locator('.ex-fig .tl-scroll').first().boundingBox())!;
   expect(fig.y, 'figure top on the first screen').toBeGreaterThanOrEqual(0);
-  expect(fig.y + fig.height, 'figure bottom on the first screen').toBeLessThanOrEqual(900);
+  expect(fig.y, 'figure top in the first screen’s upper part').toBeLessThanOrEqual(900 - 200);
   const sel = (await page.locator('.ex-fig .tl-scroll').first().locator('.tl-sel').boundingBox())!;
   const names = (await page
     .locator('.ex-fig .tl-scroll')
@@ -577,16 +579,17 @@ test('stage: first screen at 1280×900 holds the scene, its buttons, the whole f
     .locator('.tl-axis')
     .boundingBox())!;
   expect(axis.y + axis.height, 'the tick axis on the first screen').toBeLessThanOrEqual(900);
-  // Beside the figure, the rail opens with the scene's text and its buttons (the switches follow
-  // under them): what the page narrates is on the first screen with the figure it narrates.
   const cap = (await page.locator('.ex-guide__caption').boundingBox())!;
   expect(cap.y + cap.height, 'the scene’s text on the first screen').toBeLessThanOrEqual(900);
   const next = (await page.locator('[data-guide="next"]').boundingBox())!;
   expect(next.y + next.height, 'the scene’s Next button on the first screen').toBeLessThanOrEqual(
     900,
   );
-  const sw = (await page.locator('.ex-stage .ex-switches').first().boundingBox())!;
-  expect(sw.x, 'the switches beside the figure, in the rail').toBeGreaterThan(fig.x + fig.width);
+  const sw = (await page.locator('.ex-stage .ex-switch').first().boundingBox())!;
+  expect(sw.x + sw.width, 'the switches beside the figure, in the rail').toBeLessThan(fig.x);
+  expect(sw.y + sw.height, 'the first switch on the first screen').toBeLessThanOrEqual(900);
+  const presets = (await page.locator('.ex-presets').boundingBox())!;
+  expect(presets.y + presets.height, 'the presets over the figure').toBeLessThanOrEqual(fig.y);
   // Compare: fencing off against the main trace, on one axis, differing ticks marked on both figures.
   await page.click('.ex-stage input[name="fencing"][value="off"]');
   await page.check('[data-compare-toggle]');

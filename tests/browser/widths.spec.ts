@@ -1,10 +1,14 @@
-// One set of widths (issue 19, deliverable 6; CONTRIBUTING.md, "Figure grammar" 9), measured at
-// 1280 in a real Chromium (desktop-light), one load per page:
+// One grid (CONTRIBUTING.md, "Figure grammar" 9), measured at 1280 in a real Chromium, one load
+// per page:
 //   every block in <main> of the reading pages — a figure, a table box, a code listing, a
-//   paragraph, a list item, a heading, a quotation, a flex or grid layout, and any other box
+//   paragraph, a list (as a whole: its items are indented inside it), a heading, a quotation, a flex or grid layout, and any other box
 //   drawn with a border or a background — is laid out at one of the three widths (--width-prose, --width-figure,
 //   --width-wide, as the browser computes them, ± 2 px), or narrower only because its content is
-//   narrower: the box is at its own max-content width (a small table shrinks to fit).
+//   narrower: the box is at its own max-content width (a small table shrinks to fit);
+//   and every such block is centred on <main>'s centre line (± 2 px), or, narrower than the text
+//   column, flush with its left edge: one column, not a column left-aligned in a wider frame;
+//   beside the contents list, nothing reaches into the list's column (--width-wide is <main>'s
+//   own width there).
 // Only the outermost block is measured: a paragraph inside a figure is the figure's business.
 // The explorer is an application: its stage takes --width-wide (checked on its own).
 import type { Page } from '@playwright/test';
@@ -22,6 +26,7 @@ const PAGES = [
   'faults/duplicate-effect/',
   TRACE,
   'lab/',
+  'traces/',
 ];
 const TOLERANCE = 2;
 
@@ -29,6 +34,8 @@ interface Measured {
   tokens: Record<string, number>;
   blocks: number;
   bad: string[];
+  offAxis: string[];
+  underToc: string[];
 }
 
 /** Measures every outermost block of <main> against the three tokens. Runs in the page. */
@@ -37,13 +44,15 @@ function measure(tolerance: number): Measured {
   const tokens: Record<string, number> = {};
   for (const name of ['prose', 'figure', 'wide']) {
     const probe = document.createElement('div');
-    probe.style.cssText = `width: var(--width-${name}); height: 0; max-width: none; position: absolute;`;
+    // In the flow (an absolutely placed probe would resolve a percentage against the viewport):
+    // beside the contents list --width-wide is 100% of <main>.
+    probe.style.cssText = `width: var(--width-${name}); height: 0; max-width: none; margin: 0;`;
     main.append(probe);
     tokens[name] = probe.getBoundingClientRect().width;
     probe.remove();
   }
   const BLOCKS =
-    'figure, [role="figure"], .table-wrap, table, pre, svg, p, li, dt, dd, blockquote, h1, h2, h3, h4, h5, h6';
+    'figure, [role="figure"], .table-wrap, table, pre, svg, p, ul, ol, dl, li, dt, dd, blockquote, h1, h2, h3, h4, h5, h6';
   const visible = (el: Element) => {
     const s = getComputedStyle(el);
     return (
@@ -85,6 +94,13 @@ function measure(tolerance: number): Measured {
   };
   walk(main);
   const bad: string[] = [];
+  const offAxis: string[] = [];
+  const underToc: string[] = [];
+  const m = main.getBoundingClientRect();
+  const axis = m.left + m.width / 2;
+  const toc = document.querySelector('.toc--side');
+  const tocLeft =
+    toc && getComputedStyle(toc).display !== 'none' ? toc.getBoundingClientRect().left : Infinity;
   const name = (el: Element) =>
     el.tagName.toLowerCase() +
     (el.id ? `#${el.id}` : '') +
@@ -92,6 +108,20 @@ function measure(tolerance: number): Measured {
       ? '.' + el.className.trim().split(/\s+/).slice(0, 3).join('.')
       : '') +
     ` "${(el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}"`;
+  for (const el of found) {
+    const r = el.getBoundingClientRect();
+    // Centred on the axis, or — a block narrower than the text column, such as a short heading —
+    // flush with the text column's left edge.
+    const columnLeft = axis - tokens.prose / 2;
+    const centred = Math.abs(r.left + r.width / 2 - axis) <= tolerance;
+    const flush = r.width < tokens.prose + tolerance && Math.abs(r.left - columnLeft) <= tolerance;
+    if (!centred && !flush)
+      offAxis.push(
+        `${name(el)}: centre ${(r.left + r.width / 2).toFixed(1)}, axis ${axis.toFixed(1)}`,
+      );
+    if (r.right > tocLeft + tolerance)
+      underToc.push(`${name(el)}: right edge ${r.right.toFixed(1)}`);
+  }
   for (const el of found) {
     const w = el.getBoundingClientRect().width;
     const token = Object.entries(tokens).find(([, t]) => Math.abs(w - t) <= tolerance);
@@ -109,7 +139,7 @@ function measure(tolerance: number): Measured {
     if (Math.abs(w - content) <= tolerance && w <= tokens.wide + tolerance) continue;
     bad.push(`${name(el)}: ${w.toFixed(1)} px (content ${content.toFixed(1)} px)`);
   }
-  return { tokens, blocks: found.length, bad };
+  return { tokens, blocks: found.length, bad, offAxis, underToc };
 }
 
 async function load(page: Page, path: string) {
@@ -139,6 +169,10 @@ for (const path of PAGES) {
       m.bad,
       `tokens: prose ${m.tokens.prose}, figure ${m.tokens.figure}, wide ${m.tokens.wide}`,
     ).toEqual([]);
+    // A page in the application frame (Base wide: the lab) keeps its own layout.
+    if (!(await page.evaluate(() => document.body.classList.contains('frame-wide'))))
+      expect(m.offAxis, 'blocks off the column’s centre line').toEqual([]);
+    expect(m.underToc, 'blocks reaching into the contents list’s column').toEqual([]);
   });
 }
 

@@ -5,7 +5,7 @@
  * and the state panels after. The state and the URL live in useExplorer.ts;
  * every figure is computed in the browser by src/model; nothing is decided here.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { href } from '../../lib/paths.ts';
 import {
   MAIN,
@@ -36,6 +36,15 @@ import { brokenIds, sameSwitches, summarise, tickLabel } from './format.ts';
 import { useExplorer } from './useExplorer.ts';
 import { Compare } from './Compare.tsx';
 import { departure } from './diff.ts';
+import {
+  afterRender,
+  copyLink,
+  focusRoute,
+  focusSwitches,
+  keepFigureInView,
+  revealScene,
+  takeOver,
+} from './dom.ts';
 // explorer.css: imported by the page (src/pages/explorer.astro), the one place this island is used; importing it here too would ship it twice.
 import '../../styles/palette.css';
 import '../timeline/timeline.css';
@@ -57,53 +66,20 @@ export default function Explorer({
   const [said, setSaid] = useState('');
   const [link, setLink] = useState<{ url: string; copied: boolean } | null>(null);
 
-  /** Set by the guide: after the scene renders, bring the panel it talks about into view. */
-  const reveal = useRef(false);
-
   // Take over from the server-rendered fallback; scroll to a non-tick fragment once.
-  useEffect(() => {
-    document.getElementById('ex-static')?.remove();
-    const place = location.hash.length > 1 && !/^#t/i.test(location.hash) ? location.hash : '';
-    if (place) {
-      let id = place.slice(1);
-      try {
-        id = decodeURIComponent(id);
-      } catch {
-        /* keep it as typed */
-      }
-      document.getElementById(id)?.scrollIntoView();
-    }
-  }, []);
+  useEffect(() => takeOver(location.hash), []);
 
   const scene = st.scene !== null ? scenes[st.scene - 1] : null;
   const focus: Focus[] = scene ? scene.focus : [];
   const callout = scene ? calloutOf(scene.focus) : undefined;
   const note = scene ? scene.caption : undefined;
 
-  // Where the stage and the route sit side by side (wide screens), the scene's text, the figure and
-  // the panel it talks about (drawn first under the figure) share one screen: bring the stage's top
-  // into view and leave the focus where it is. On narrow screens, scroll to the panel instead.
-  useEffect(() => {
-    if (!reveal.current || !callout) return;
-    reveal.current = false;
-    const stage = document.querySelector<HTMLElement>('.ex-stage');
-    if (stage && matchMedia('(min-width: 72rem)').matches) {
-      const r = stage.getBoundingClientRect();
-      if (Math.abs(r.top - parseFloat(getComputedStyle(stage).scrollMarginTop || '0')) > 8)
-        stage.scrollIntoView({ block: 'start' });
-      return;
-    }
-    const el = document.getElementById(`ex-${callout}`);
-    if (!el) return;
-    const r = el.getBoundingClientRect();
-    if (r.top < 0 || r.top > innerHeight - 120)
-      el.scrollIntoView({ block: r.height > innerHeight * 0.7 ? 'start' : 'nearest' });
-  }, [st.scene, callout]);
-
+  /** A switch or a preset: the run changes, and the figure that shows it stays in view. */
   const setSwitches = (switches: Switches, announce = true, at?: number) => {
     const r = x.setSwitches(switches, at);
     setLink(null);
     if (announce) setSaid(summarise(switches, r));
+    afterRender(() => keepFigureInView());
   };
   const setSwitch = (id: SwitchId, v: string) =>
     setSwitches({ ...st.switches, [id]: v } as Switches);
@@ -125,18 +101,19 @@ export default function Explorer({
   useEffect(() => {
     if (!isBaseSchedule(schedule)) loadPanel();
   }, [schedule]);
+  /** A scene: once it has rendered, bring the panel it talks about (or, on wide screens, the stage) into view. */
   const goScene = (n: number, bring = true) => {
     if (x.goScene(n)) {
-      reveal.current = bring;
       setSaid('');
       setLink(null);
+      const to = calloutOf(scenes[n - 1].focus);
+      if (bring && to) afterRender(() => revealScene(to));
     }
   };
   /** The last scene hands over: leave the route, keep the setting and tick, and give the switches the focus. */
   const explore = () => {
     x.leaveRoute();
-    const first = document.querySelector<HTMLInputElement>('.ex-stage .ex-switches input:checked');
-    first?.focus();
+    focusSwitches();
   };
 
   const tracePage = tracePath(st.switches);
@@ -161,16 +138,7 @@ export default function Explorer({
     const url = isBaseSchedule(schedule)
       ? new URL(href(tracePath(st.switches, tick)), location.origin).href
       : new URL(x.hrefFor({ ...st, tick, scene: null }), location.origin).href;
-    let copied = false;
-    try {
-      if (navigator.clipboard && window.isSecureContext) {
-        await navigator.clipboard.writeText(url);
-        copied = true;
-      }
-    } catch {
-      copied = false;
-    }
-    setLink({ url, copied });
+    setLink({ url, copied: await copyLink(url) });
   };
 
   return (
@@ -190,7 +158,7 @@ export default function Explorer({
             type="button"
             onClick={() => {
               x.dismiss();
-              document.getElementById('ex-guide-panel')?.focus();
+              focusRoute();
             }}
           >
             Dismiss
@@ -199,7 +167,90 @@ export default function Explorer({
       )}
 
       <div class="ex-stage">
+        {/* Reading and Tab order: the route, the switches beside the figure, the presets over it, the figure, the panels. */}
+        {narration && (
+          <WalkthroughBar
+            narration={narration}
+            scenes={scenes}
+            at={st.guideAt}
+            view={{ switches: st.switches, tick, scene: st.scene }}
+            cue={x.cue}
+          />
+        )}
+        <Guide
+          scenes={scenes}
+          at={st.guideAt}
+          active={st.scene !== null}
+          go={goScene}
+          sceneHref={sceneHref}
+          explore={explore}
+          narration={narration}
+        />
+        <div class="ex-rail">
+          <section class="ex-controls" aria-labelledby="ex-controls-h">
+            <h2 id="ex-controls-h">Switches</h2>
+            <SwitchPanel
+              value={st.switches}
+              onChange={setSwitch}
+              label="Switches of this run"
+              compact
+            />
+            {Panel ? (
+              <Panel switches={st.switches} schedule={schedule} onChange={setSchedule} open />
+            ) : (
+              <details
+                class="ex-faults"
+                data-faults
+                onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && loadPanel()}
+              >
+                <summary>
+                  Faults <span class="muted small">(the base schedule)</span>
+                </summary>
+                <p class="small">Loading the schedule’s controls…</p>
+              </details>
+            )}
+            <p class="ex-setting small">
+              {isBaseSchedule(schedule) ? (
+                <>
+                  This run: <strong>{describeSetting(st.switches)}</strong>.{' '}
+                  <a href={href(tracePage)}>Its permanent trace page</a>
+                </>
+              ) : (
+                <>
+                  This run: the switches of <strong>{describeSetting(st.switches)}</strong>, but
+                  faults on the schedule set above, not the base one. The switches’{' '}
+                  <a href={href(tracePage)}>permanent trace page</a> shows them under the base
+                  schedule.
+                </>
+              )}
+            </p>
+          </section>
+        </div>
         <div class="ex-left">
+          <div class="ex-presets" role="group" aria-label="Presets: the reference traces">
+            <span class="ex-presets__label">Presets:</span>
+            {PRESETS.map((p) => (
+              <button
+                type="button"
+                key={p.id}
+                data-preset={p.id}
+                aria-pressed={
+                  sameSwitches(p.switches, st.switches) && isBaseSchedule(schedule)
+                    ? 'true'
+                    : 'false'
+                }
+                onClick={() =>
+                  setSwitches(
+                    { ...p.switches },
+                    true,
+                    departure(runOf(p.switches, schedule), runOf(MAIN, schedule)),
+                  )
+                }
+              >
+                {presetTitle(p.id)}
+              </button>
+            ))}
+          </div>
           {/* The narrated walkthrough's caption, over the figure (Walkthrough.tsx renders into it). */}
           <div id="wt-caption" class="wt-slot" />
           <Stage
@@ -271,88 +322,6 @@ export default function Explorer({
                 </section>
               </aside>
             </div>
-          </section>
-        </div>
-        <div class="ex-rail">
-          {narration && (
-            <WalkthroughBar
-              narration={narration}
-              scenes={scenes}
-              at={st.guideAt}
-              view={{ switches: st.switches, tick, scene: st.scene }}
-              cue={x.cue}
-            />
-          )}
-          <Guide
-            scenes={scenes}
-            at={st.guideAt}
-            active={st.scene !== null}
-            go={goScene}
-            sceneHref={sceneHref}
-            explore={explore}
-            narration={narration}
-          />
-          <div class="ex-presets" role="group" aria-label="Presets: the reference traces">
-            <span class="ex-presets__label">Presets:</span>
-            {PRESETS.map((p) => (
-              <button
-                type="button"
-                key={p.id}
-                data-preset={p.id}
-                aria-pressed={
-                  sameSwitches(p.switches, st.switches) && isBaseSchedule(schedule)
-                    ? 'true'
-                    : 'false'
-                }
-                onClick={() =>
-                  setSwitches(
-                    { ...p.switches },
-                    true,
-                    departure(runOf(p.switches, schedule), runOf(MAIN, schedule)),
-                  )
-                }
-              >
-                {presetTitle(p.id)}
-              </button>
-            ))}
-          </div>
-          <section class="ex-controls" aria-labelledby="ex-controls-h">
-            <h2 id="ex-controls-h">Switches</h2>
-            <SwitchPanel
-              value={st.switches}
-              onChange={setSwitch}
-              label="Switches of this run"
-              compact
-            />
-            {Panel ? (
-              <Panel switches={st.switches} schedule={schedule} onChange={setSchedule} open />
-            ) : (
-              <details
-                class="ex-faults"
-                data-faults
-                onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && loadPanel()}
-              >
-                <summary>
-                  Faults <span class="muted small">(the base schedule)</span>
-                </summary>
-                <p class="small">Loading the schedule’s controls…</p>
-              </details>
-            )}
-            <p class="ex-setting small">
-              {isBaseSchedule(schedule) ? (
-                <>
-                  This run: <strong>{describeSetting(st.switches)}</strong>.{' '}
-                  <a href={href(tracePage)}>Its permanent trace page</a>
-                </>
-              ) : (
-                <>
-                  This run: the switches of <strong>{describeSetting(st.switches)}</strong>, but
-                  faults on the schedule set above, not the base one. The switches’{' '}
-                  <a href={href(tracePage)}>permanent trace page</a> shows them under the base
-                  schedule.
-                </>
-              )}
-            </p>
           </section>
         </div>
       </div>

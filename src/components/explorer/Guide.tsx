@@ -2,15 +2,17 @@
  * The guided route: one scene at a time with previous/next, "Scene k of 14",
  * arrow keys while the scene panel (or one of its buttons) has focus, and the
  * whole route as a readable transcript whose entries jump to their scene.
- * It sits beside the stage: each scene sets the figure above it and brings
- * the panel it talks about into view (the island scrolls to it). The last
- * scene hands the switches over to the reader.
+ * It heads the stage, its buttons on its first row (room for more controls of
+ * the route there), then the scene's text: each scene sets the figure under it
+ * and brings the panel it talks about into view (the island scrolls to it).
+ * The last scene hands the switches over to the reader.
  */
 import { Fragment } from 'preact';
 import { FOCUS_LABEL } from './focus.ts';
 import type { SceneView } from './scenes.ts';
 import { tickLabel } from './format.ts';
 import type { Narration } from './walkthrough.ts';
+import { focusRoute, goToPanel } from './dom.ts';
 
 interface Props {
   /** The route, resolved at build time. */
@@ -53,16 +55,13 @@ export function Guide({ scenes, at, active, go, sceneHref, explore, narration }:
   // In-page jumps keep the address (its hash is the tick) and move focus to the panel.
   const jump = (f: string) => (ev: MouseEvent) => {
     ev.preventDefault();
-    const el = document.getElementById(`ex-${f}`);
-    if (!el) return;
-    el.scrollIntoView({ block: 'start' });
-    el.focus({ preventScroll: true });
+    goToPanel(`ex-${f}`);
   };
   const follow = (k: number) => (ev: MouseEvent) => {
     if (ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
     ev.preventDefault();
     go(k);
-    document.getElementById('ex-guide-panel')?.focus();
+    focusRoute();
   };
   return (
     <section class="ex-guide" aria-labelledby="ex-guide-h">
@@ -85,28 +84,6 @@ export function Guide({ scenes, at, active, go, sceneHref, explore, narration }:
         <h3 class="ex-guide__title" id="ex-scene-title">
           {scene.title}
         </h3>
-        <p class="ex-guide__caption" aria-live="polite">
-          {scene.caption}
-        </p>
-        <p class="ex-guide__look small">
-          {active ? (
-            <>
-              Showing {tickLabel(tick)}. Look at{' '}
-              {scene.focus.map((f, i) => (
-                <Fragment key={f}>
-                  {i > 0 && ' and '}
-                  <a href={`#ex-${f}`} onClick={jump(f)}>
-                    {FOCUS_LABEL[f]}
-                  </a>
-                </Fragment>
-              ))}{' '}
-              (marked below).
-              {at === n && ' The route ends here: the switches are yours.'}
-            </>
-          ) : (
-            <>You have moved away from this scene; the figure shows your own setting and tick.</>
-          )}
-        </p>
         <div class="ex-guide__nav">
           <button
             type="button"
@@ -138,6 +115,28 @@ export function Guide({ scenes, at, active, go, sceneHref, explore, narration }:
             With this panel focused, <kbd>←</kbd> and <kbd>→</kbd> also move between scenes.
           </span>
         </div>
+        <p class="ex-guide__caption" aria-live="polite">
+          {scene.caption}
+        </p>
+        <p class="ex-guide__look small">
+          {active ? (
+            <>
+              Showing {tickLabel(tick)}. Look at{' '}
+              {scene.focus.map((f, i) => (
+                <Fragment key={f}>
+                  {i > 0 && ' and '}
+                  <a href={`#ex-${f}`} onClick={jump(f)}>
+                    {FOCUS_LABEL[f]}
+                  </a>
+                </Fragment>
+              ))}{' '}
+              (marked below).
+              {at === n && ' The route ends here: the switches are yours.'}
+            </>
+          ) : (
+            <>You have moved away from this scene; the figure shows your own setting and tick.</>
+          )}
+        </p>
       </div>
       <details class="ex-transcript">
         <summary>Read the whole route as text ({n} scenes)</summary>

@@ -5,7 +5,8 @@
  * breaks. Compare draws a second run under the first on the same time axis,
  * with the ticks whose events differ marked on both.
  */
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { overflowOf, scrollFrame, type Overflow } from './dom.ts';
 import Timeline from '../timeline/Timeline.tsx';
 import { PRESETS, type Run, type Switches } from './model.ts';
 import { describeSetting, presetTitle } from '../../lib/vocabulary.ts';
@@ -90,6 +91,22 @@ export function Stage({
   useLayoutEffect(() => {
     if (!pressing.current) reveal();
   }, [tick, run, other, comparing]);
+  // Where the drawing is wider than its frame, a cue on the clipped edge says so (and scrolls it).
+  const [more, setMore] = useState<Overflow>({ left: false, right: false, names: 0 });
+  const measure = () => {
+    const next = overflowOf(frame.current);
+    setMore((m) =>
+      m.left === next.left && m.right === next.right && m.names === next.names ? m : next,
+    );
+  };
+  useLayoutEffect(measure, [run, other, comparing]);
+  useEffect(() => {
+    const el = frame.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
   const release = () => {
     pressing.current = false;
     endGesture();
@@ -206,28 +223,60 @@ export function Stage({
         </p>
       )}
       <figure class="tl ex-fig" aria-labelledby="ex-fig-cap">
-        {/* eslint-disable-next-line jsx-a11y-x/no-static-element-interactions -- ends a drag begun on the timeline inside, which is the control */}
         <div
-          class="tl-scroll"
-          ref={frame}
-          onPointerDown={(e) =>
-            // The plot captures the pointer, so its press ends here too (not a press on the scrollbar).
-            (pressing.current = !!(e.target as Element).closest('.tl-plot'))
+          class={
+            'ex-frame' + (more.left ? ' has-more-left' : '') + (more.right ? ' has-more-right' : '')
           }
-          onPointerUp={release}
-          onPointerCancel={release}
-          onKeyUp={endGesture}
-          onFocusOut={endGesture}
+          style={`--ex-names: ${more.names}px`}
         >
-          <Timeline
-            run={run}
-            idPrefix="ex-tl"
-            selectedTick={tick}
-            onSelectTick={dragTick}
-            label={`Tick of this run (${tickLabel(tick)} of ${tickLabel(last)}); drag across the figure or use the arrow keys`}
-            ticks={comparing ? span : undefined}
-            marked={differing}
-          />
+          {/* eslint-disable-next-line jsx-a11y-x/no-static-element-interactions -- ends a drag begun on the timeline inside, which is the control */}
+          <div
+            class="tl-scroll"
+            ref={frame}
+            onScroll={measure}
+            onPointerDown={(e) =>
+              // The plot captures the pointer, so its press ends here too (not a press on the scrollbar).
+              (pressing.current = !!(e.target as Element).closest('.tl-plot'))
+            }
+            onPointerUp={release}
+            onPointerCancel={release}
+            onKeyUp={endGesture}
+            onFocusOut={endGesture}
+          >
+            <Timeline
+              run={run}
+              idPrefix="ex-tl"
+              selectedTick={tick}
+              onSelectTick={dragTick}
+              label={`Tick of this run (${tickLabel(tick)} of ${tickLabel(last)}); drag across the figure or use the arrow keys`}
+              ticks={comparing ? span : undefined}
+              marked={differing}
+            />
+          </div>
+          {more.left && (
+            <button
+              type="button"
+              class="ex-frame__cue ex-frame__cue--left"
+              tabindex={-1}
+              aria-hidden="true"
+              data-scroll-cue="left"
+              onClick={() => scrollFrame(frame.current, -1)}
+            >
+              ← earlier ticks
+            </button>
+          )}
+          {more.right && (
+            <button
+              type="button"
+              class="ex-frame__cue ex-frame__cue--right"
+              tabindex={-1}
+              aria-hidden="true"
+              data-scroll-cue="right"
+              onClick={() => scrollFrame(frame.current, 1)}
+            >
+              later ticks →
+            </button>
+          )}
         </div>
         {comparing &&
           (same ? (

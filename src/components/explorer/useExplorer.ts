@@ -36,10 +36,20 @@ export function fromLocation(
   guideAt: number,
   prev?: ExplorerState,
 ): ExplorerState {
+  const h = location.hash.replace(/^#/, '');
+  // An in-page link to a fragment that is not a tick (the skip link's #main) leaves the whole
+  // state as it was, the route's scene included, when the query is still the state's own (or
+  // still bare, on scene 1): before, the bare address plus #main read as "no scene".
+  if (
+    prev !== undefined &&
+    h !== '' &&
+    !/^t/i.test(h) &&
+    (location.search === toUrl(prev) || (location.search === '' && prev.scene === 1))
+  )
+    return prev;
   const u = parseUrl(bare() ? '?scene=1' : location.search, location.hash, scenes.length);
   const notices = [...u.problems];
   let { switches, tick } = u;
-  const h = location.hash.replace(/^#/, '');
   const kept = prev !== undefined && h !== '' && !/^t/i.test(h);
   if (kept) tick = prev.tick;
   if (u.scene !== null) {
