@@ -175,7 +175,7 @@ test.describe('at 1280 × 900', () => {
       );
       await page.keyboard.press('Enter');
       await expect(page.locator(`[data-preset="${p.id}"]`)).toHaveAttribute('aria-pressed', 'true');
-      await check(`after the preset “${p.title}”`);
+      await check(`after the preset “${p.id}”`);
     }
     // A switch, clicked: the rail is beside the figure.
     await page.locator('.ex-switches input[name="fencing"][value="off"]').click();
