@@ -153,7 +153,7 @@ describe('traceSlugFromPath', () => {
   });
 });
 
-describe('nearestSlugs: by vocabulary, presets, junk, cost (issue 10)', () => {
+describe('nearestSlugs: by vocabulary, presets, junk, cost', () => {
   it('finds a run from its eight words in any order', () => {
     const all = allSettings();
     for (let i = 0; i < all.length; i += 37) {
