@@ -57,8 +57,8 @@ const WORDING = [
     ...INVARIANTS.flatMap((inv) => [inv.label, inv.meaning]),
   ]),
 ].filter((w) => w.length >= 10 && w.includes(' '));
-const quoted = (w) => JSON.stringify(w);
-const regexOf = (w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const quoted = (/** @type {string} */ w) => JSON.stringify(w);
+const regexOf = (/** @type {string} */ w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const OWN_WORDING = WORDING.flatMap((w) => [
   {
     selector: `Literal[value=${quoted(w)}]`,

@@ -39,6 +39,7 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 export const MIN_MAIN_TEXT = 200;
 
 /** The dist file that serves a page (the 404 page is served for any missing path); the bench uses it. */
+/** @param {{ path: string, status?: number }} page */
 export function fileFor(page) {
   if (page.status === 404) return '404.html';
   const path = page.path.replace(/[?#].*$/, '').replace(/^\//, '');
