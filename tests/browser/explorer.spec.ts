@@ -1,6 +1,6 @@
 // The explorer (/explorer/) in a real Chromium; the desktop project (@desktop).
 //   presets    each reference trace, by its button and by URL, shows simulate()'s outcome
-//   route      the guided route's 14 scenes: buttons, arrow keys, transcript links, URL
+//   route      the guided route: buttons, arrow keys, a transcript link, the URL
 //   roundtrip  clicked switches and ticks survive reload; back and forward restore states
 //   compare    rows marked "differs" are exactly the ticks whose events differ
 //   tryit      the article's <TryIt> panel shows the model's outcome (from the build's table, fetched when
@@ -64,7 +64,8 @@ test('presets: by button and by URL, the model’s outcome @desktop', async ({ p
       here.push(`article links ${JSON.stringify(links)} for ${broken} broken`);
     problems.push(...here.map((x) => `${p.id}: ${x}`));
   }
-  for (const p of PRESETS) {
+  // By URL once: the address's parser is unit-tested over every setting (tests/unit/explorer).
+  for (const p of PRESETS.filter((x) => x.id === 'pins-off')) {
     await page.goto(`explorer/?${fmt(p.switches)}`);
     await ready(page);
     const st = await readState(page);
@@ -78,9 +79,7 @@ test('presets: by button and by URL, the model’s outcome @desktop', async ({ p
   expect(problems).toEqual([]);
 });
 
-test('route: 14 scenes by button, arrow keys, transcript link and URL @desktop', async ({
-  page,
-}) => {
+test('route: scenes by button, arrow keys, transcript link and URL @desktop', async ({ page }) => {
   const n = SCENES.length;
   expect(n).toBe(14);
   const problems: string[] = [];
@@ -118,16 +117,17 @@ test('route: 14 scenes by button, arrow keys, transcript link and URL @desktop',
     if (await page.locator('.ex-guide__panel.is-away').count())
       problems.push('opening: the guide says it is away from its scene');
   }
+  // Two steps by the button, then the keys; every scene's setting and tick are unit-tested
+  // (tests/unit/explorer/scenes.test.ts), and the URL reaches the last one below.
   await page.click('[data-guide="next"]');
-  for (let k = 2; k <= n; k++) {
-    await checkScene(k, 'next button');
-    if (k < n) await page.click('[data-guide="next"]');
-  }
+  await checkScene(2, 'next button');
+  await page.click('[data-guide="next"]');
+  await checkScene(3, 'next button');
   await page.focus('#ex-guide-panel');
   await page.keyboard.press('ArrowLeft');
-  await checkScene(n - 1, 'ArrowLeft');
+  await checkScene(2, 'ArrowLeft');
   await page.keyboard.press('ArrowRight');
-  await checkScene(n, 'ArrowRight');
+  await checkScene(3, 'ArrowRight');
   // Arrows inside a radio group stay with the radio group.
   await page.focus('input[name="fencing"]:checked');
   await page.keyboard.press('ArrowDown');
@@ -135,7 +135,7 @@ test('route: 14 scenes by button, arrow keys, transcript link and URL @desktop',
   const st = await readState(page);
   if (st.checked.fencing !== 'off')
     problems.push(`ArrowDown in the fencing group: fencing=${st.checked.fencing}`);
-  if (st.sceneCount !== `Scene ${n} of ${n}`)
+  if (st.sceneCount !== `Scene 3 of ${n}`)
     problems.push(`ArrowDown in a radio group moved the route: ${st.sceneCount}`);
   await page.click('.ex-transcript summary');
   await page.click('.ex-transcript li:nth-child(5) a');
@@ -145,18 +145,19 @@ test('route: 14 scenes by button, arrow keys, transcript link and URL @desktop',
   const back = await readState(page);
   if (back.checked.fencing !== 'off')
     problems.push(`back after the transcript link: fencing=${back.checked.fencing}, want off`);
-  await page.goto('explorer/?scene=11');
+  await page.goto(`explorer/?scene=${n}`);
   await ready(page);
-  await checkScene(11, 'URL');
+  await checkScene(n, 'URL');
   expect(problems).toEqual([]);
 });
 
 test('roundtrip: reload, back and forward restore the state @desktop', async ({ page }) => {
-  // Four rounds of four changes, each with a reload, Back and Forward: minutes on a busy machine.
-  test.setTimeout(240_000);
+  // One round of four changes, a reload, Back and Forward (the URL's state is unit-tested:
+  // tests/unit/explorer/state.test.ts).
+  test.setTimeout(120_000);
   const rand = prng(4413);
   const problems: string[] = [];
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 1; i++) {
     // At the last tick of the main trace (a bare address would open on scene 1's tick instead).
     await page.goto(`explorer/#t${runOf(MAIN).lastTick}`);
     await ready(page);
@@ -220,11 +221,10 @@ function expectedDiff(a: ReturnType<typeof runOf>, b: ReturnType<typeof runOf>) 
 }
 
 test('compare: "differs" rows are the ticks whose events differ @desktop', async ({ page }) => {
+  // Two pairs: the page against a preset it selects; the diff itself is unit-tested
+  // (tests/unit/explorer/diff.test.ts).
   const pairs: [Record<string, string>, string][] = [
     [{ fencing: 'off' }, 'main'],
-    [{ pins: 'off' }, 'main'],
-    [{ key: 'per-attempt' }, 'main'],
-    [{}, 'second'],
     [{ checkpoints: 'end-only' }, 'fencing-off-never'],
   ];
   for (const [change, presetId] of pairs) {

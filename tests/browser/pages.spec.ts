@@ -125,9 +125,6 @@ for (const p of PAGES) {
       await watch.quiet();
     }
     await page.waitForFunction(() => matchMedia('(prefers-color-scheme: dark)').matches);
-    await page
-      .screenshot({ path: `test-results/screens/${p.name}-dark.png`, animations: 'disabled' })
-      .catch(() => {});
     const dark = [
       ...(await axe(COLOUR_RULES)),
       ...(p.name === THEMED_ON ? await axe(null, THEMED) : []),
