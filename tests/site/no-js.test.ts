@@ -16,7 +16,8 @@ import { MIN_MAIN_TEXT, PAGES, fileFor } from '../browser/pages.mjs';
 import { page } from './dist.ts';
 
 type Node = ReturnType<typeof parseDocument>['children'][number];
-type El = Extract<Node, { name: string }>;
+// (htmlparser2 does not re-export domhandler's Element type: take it from DomUtils.)
+type El = ReturnType<typeof DomUtils.findAll>[number];
 const isEl = (n: Node): n is El => 'name' in n;
 const hasClass = (el: El, c: string) => (el.attribs.class ?? '').split(/\s+/).includes(c);
 const all = (root: Node | Node[], test: (el: El) => boolean): El[] =>

@@ -23,7 +23,8 @@ import { narrate } from '../../src/lib/narrate.ts';
 import { DIST, htmlFiles } from './dist.ts';
 
 type Node = ReturnType<typeof parseDocument>['children'][number];
-type El = Extract<Node, { name: string }>;
+// (htmlparser2 does not re-export domhandler's Element type: take it from DomUtils.)
+type El = ReturnType<typeof DomUtils.findAll>[number];
 const all = (root: Node | Node[], test: (el: El) => boolean): El[] =>
   DomUtils.findAll(test as never, Array.isArray(root) ? root : [root]) as El[];
 const text = (n: Node) => DomUtils.textContent(n).replace(/\s+/g, ' ').trim();
