@@ -39,7 +39,10 @@ import { layerUnlayered } from './src/lib/css-layers.mjs';
 // rather than published with a placeholder host.
 const site = process.env.SITE_URL || undefined;
 
-/** Normalise BASE_PATH to "/" or "/a/b" (leading slash, no trailing slash). */
+/**
+ * Normalise BASE_PATH to "/" or "/a/b" (leading slash, no trailing slash).
+ * @param {string | undefined} raw
+ */
 function normaliseBase(raw) {
   const trimmed = (raw || '/').trim().replace(/^\/+|\/+$/g, '');
   return trimmed === '' ? '/' : `/${trimmed}`;
@@ -55,7 +58,7 @@ function pathFreeIslandIds() {
   return {
     name: 'path-free-island-ids',
     hooks: {
-      'astro:build:done': async ({ dir }) => {
+      'astro:build:done': async (/** @type {{ dir: URL }} */ { dir }) => {
         const root = fileURLToPath(dir);
         for (const e of await readdir(root, { recursive: true, withFileTypes: true })) {
           if (!e.isFile() || !e.name.endsWith('.html')) continue;

@@ -8,6 +8,71 @@ import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
+// The words of the switches, values and invariants (Node 22 strips the types: run ESLint
+// through npm, as CONTRIBUTING.md says, so it gets the project's Node).
+import { INVARIANTS, VOCABULARY } from './src/lib/vocabulary.ts';
+import { SWITCH_IDS, SWITCH_VALUES } from './src/model/switches.ts';
+
+/**
+ * One route table (src/lib/routes.ts): no other file builds a trace, explorer, run-JSON, fault,
+ * rule or definition URL by hand. Each entry: an AST selector and the message.
+ */
+const HAND_BUILT_URLS = [
+  ['a trace URL', String.raw`/^\/traces\/[a-z]/`, String.raw`/traces\/$/`],
+  ['an explorer query', String.raw`/\/explorer\/[?#]/`, String.raw`/\/explorer\/[?#]?$/`],
+  ['a tick anchor', String.raw`/^#t$/`, String.raw`/#t$/`],
+  ['a run JSON URL', String.raw`/\/data\/runs\//`, String.raw`/\/data\/runs\//`],
+  [
+    'a fault page or data URL',
+    String.raw`/^\/faults\/|\/data\/faults\.json/`,
+    String.raw`/\/faults\/$|\/data\/faults\.json/`,
+  ],
+  ['a rule or definition anchor', String.raw`/#(rule|def)-/`, String.raw`/#(rule|def)-/`],
+  [
+    'a section link',
+    String.raw`/\/(article|companion|model)\/#/`,
+    String.raw`/\/(article|companion|model)\/#/`,
+  ],
+].flatMap(([what, literal, template]) =>
+  [`Literal[value=${literal}]`, `TemplateElement[value.raw=${template}]`].map((selector) => ({
+    selector,
+    message: `Builds ${what} by hand: take it from src/lib/routes.ts (then href() from src/lib/paths.ts).`,
+  })),
+);
+
+/**
+ * One vocabulary (src/lib/vocabulary.ts): no other code file spells a switch's, a value's or an
+ * invariant's words (those long enough to be wording: ten characters and a space).
+ */
+const WORDING = [
+  ...new Set([
+    ...SWITCH_IDS.flatMap((id) => [
+      VOCABULARY[id].label,
+      VOCABULARY[id].meaning,
+      ...SWITCH_VALUES[id].flatMap((v) => {
+        const w = VOCABULARY[id].values[v];
+        return [w.label, w.phrase, w.not];
+      }),
+    ]),
+    ...INVARIANTS.flatMap((inv) => [inv.label, inv.meaning]),
+  ]),
+].filter((w) => w.length >= 10 && w.includes(' '));
+const quoted = (/** @type {string} */ w) => JSON.stringify(w);
+const regexOf = (/** @type {string} */ w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const OWN_WORDING = WORDING.flatMap((w) => [
+  {
+    selector: `Literal[value=${quoted(w)}]`,
+    message: `Spells “${w}”: take it from src/lib/vocabulary.ts.`,
+  },
+  {
+    selector: `TemplateElement[value.raw=/^${regexOf(w)}/]`,
+    message: `Spells “${w}”: take it from src/lib/vocabulary.ts.`,
+  },
+  {
+    selector: `JSXText[value=/^\\s*${regexOf(w)}\\s*$/]`,
+    message: `Spells “${w}”: take it from src/lib/vocabulary.ts.`,
+  },
+]);
 
 export default defineConfig(
   {
@@ -74,6 +139,20 @@ export default defineConfig(
         { tags: ['section'], roles: ['tabpanel', 'region', 'group'], allowExpressionValues: true },
       ],
     },
+  },
+  {
+    // The route table and the vocabulary hold their lines (the selectors above).
+    files: ['src/**/*.{ts,tsx,astro,mjs}'],
+    ignores: ['src/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...HAND_BUILT_URLS, ...OWN_WORDING] },
+  },
+  {
+    files: ['src/lib/routes.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...OWN_WORDING] },
+  },
+  {
+    files: ['src/lib/vocabulary.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...HAND_BUILT_URLS] },
   },
   {
     // The lab reads rows from node:sqlite, which types every row as a record of column values;

@@ -1,18 +1,18 @@
 // Browser tests over a built site (dist, or DIST_DIR), in a headless Chromium that is
-// found, never downloaded (scripts/chromium.mjs). The one static server,
-// scripts/serve.mjs, serves the build (404.html for unknown paths, like a static host).
+// found, never downloaded (scripts/chromium.mjs), served by `astro preview` (404.html for
+// unknown paths, like a static host).
 //
-//   npx playwright test                        every project over dist
-//   npx playwright test --project phone-360    one project
-//   DIST_DIR=tmp/dist-sub BASE_PATH=/sub/ npx playwright test --project desktop-light --grep @requests
+//   npx playwright test                        both projects over dist
+//   npx playwright test --project phone        one project
+//   DIST_DIR=tmp/dist-sub BASE_PATH=/sub/ npx playwright test --project desktop --grep @requests
+//                                              the sub-path step (npm test's `subpath`)
 //
-//   SUBPATH_DIST=tmp/dist-sub npx playwright test --project subpath
-//
-// With SUBPATH_DIST (npm test sets it once the sub-path build exists) a second server
-// serves that build under /sub/, and the project `subpath` loads every page there
-// (the @requests test). TEST_PORT picks the first server's port (default: 40000 + pid
-// mod 20000, so helpers that run at the same time do not collide; the second uses the
-// next port). Set in the main process, inherited by workers.
+// Two projects, and every spec file under tests/browser runs in both unless a test says
+// otherwise: a test tagged @desktop runs in `desktop` only, one tagged @phone in `phone` only.
+// Only what needs layout, scripts or input is tested here; facts of the static HTML are site
+// tests (tests/site), logic is unit tests (CONTRIBUTING.md, "Where each check lives").
+// TEST_PORT picks the server's port (default: 40000 + pid mod 20000, so runs at the same time
+// do not collide). Set in the main process, inherited by workers.
 import { defineConfig } from '@playwright/test';
 import { findChromium, launchArgs } from './scripts/chromium.mjs';
 
@@ -20,24 +20,13 @@ process.env.TEST_PORT ??= String(40000 + (process.pid % 20000));
 const port = Number(process.env.TEST_PORT);
 const dist = process.env.DIST_DIR ?? 'dist';
 const base = ('/' + (process.env.BASE_PATH ?? '/') + '/').replace(/\/+/g, '/');
-const subDist = process.env.SUBPATH_DIST;
-const SUB = '/sub/';
-const subURL = `http://127.0.0.1:${port + 1}${SUB}`;
 process.env.CHROME_PATH ??= await findChromium();
-
-const desktop = { viewport: { width: 1280, height: 800 } };
-const phone = {
-  viewport: { width: 360, height: 740 },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 1,
-};
 
 export default defineConfig({
   testDir: 'tests/browser',
   // Its own folder for the sub-path run: npm test runs it beside the main one, and each run
   // empties its output folder when it starts.
-  outputDir: subDist ? 'test-results/playwright-subpath' : 'test-results/playwright',
+  outputDir: base === '/' ? 'test-results/playwright' : 'test-results/playwright-subpath',
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
@@ -60,52 +49,35 @@ export default defineConfig({
       args: [...launchArgs, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
     },
   },
-  webServer: [
-    {
-      command: `node scripts/serve.mjs ${dist} --base ${base} --port ${port}`,
-      url: `http://127.0.0.1:${port}${base}`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: 'ignore',
-    },
-    ...(subDist
-      ? [
-          {
-            command: `node scripts/serve.mjs ${subDist} --base ${SUB} --port ${port + 1}`,
-            url: subURL,
-            reuseExistingServer: false,
-            timeout: 30_000,
-            stdout: 'ignore' as const,
-          },
-        ]
-      : []),
-  ],
+  webServer: {
+    // `astro preview`, Astro's static server over the build (404.html, with status 404, for an
+    // unknown path). Node's header limit raised: the fuzzed addresses are longer than its 16 KB.
+    command: `node --max-http-header-size=262144 node_modules/astro/bin/astro.mjs preview --outDir ${dist} --base ${base} --port ${port} --host 127.0.0.1`,
+    url: `http://127.0.0.1:${port}${base}`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+  },
   projects: [
-    // @requests is the sub-path step's test; over the root build the @pages test covers it.
+    // 1280×800, light. Dark only where colour is the question (pages.spec.ts: axe's colour
+    // rules on every page, in the same load; publication.spec.ts: search's colours).
     {
-      name: 'desktop-light',
-      use: { ...desktop, colorScheme: 'light' },
-      grepInvert: base === '/' ? /@requests/ : undefined,
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+      // @requests is the sub-path step's test; over the root build the pages test covers it.
+      grepInvert: base === '/' ? /@phone|@requests/ : /@phone/,
     },
-    // Dark differs from light in colours only (tests/site/dark-theme.test.ts): a @colour-free
-    // check (layout, steps, label geometry) gives the same result there, so it runs in light only.
+    // 360×740, touch.
     {
-      name: 'desktop-dark',
-      use: { ...desktop, colorScheme: 'dark' },
-      grep: /@pages/,
-      grepInvert: /@colour-free/,
+      name: 'phone',
+      use: {
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 1,
+        colorScheme: 'light',
+      },
+      grepInvert: /@desktop|@requests/,
     },
-    { name: 'phone-360', use: { ...phone, colorScheme: 'light' }, grep: /@pages/ },
-    { name: 'no-js', use: { ...desktop, javaScriptEnabled: false }, grep: /@pages/ },
-    // The sub-path build (SUBPATH_DIST): every page loads under /sub/ with no failed or off-site request.
-    ...(subDist
-      ? [
-          {
-            name: 'subpath',
-            use: { ...desktop, colorScheme: 'light' as const, baseURL: subURL },
-            grep: /@requests/,
-          },
-        ]
-      : []),
   ],
 });

@@ -23,6 +23,7 @@ export const launchArgs = [
   '--disable-dev-shm-usage',
 ];
 
+/** @param {string} path */
 async function isExecutable(path) {
   try {
     await access(path, constants.X_OK);
@@ -63,7 +64,9 @@ export async function findChromium() {
   try {
     return await sparticuzChromium();
   } catch (err) {
-    tried.push(`npm package @sparticuz/chromium: ${err.message.split('\n')[0]}`);
+    tried.push(
+      `npm package @sparticuz/chromium: ${String(err instanceof Error ? err.message : err).split('\n')[0]}`,
+    );
   }
   throw new Error(
     [

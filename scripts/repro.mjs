@@ -28,6 +28,10 @@ export const stepName = new AsyncLocalStorage();
  * Run a Node script (on this same Node) or a command with a hard timeout that kills its
  * whole process group. Output is streamed, indented and labelled with the step (unless
  * `quiet`). `nice` lowers its CPU priority (niceness 0–19). → { code, ms, tail }.
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ timeout?: number, env?: Record<string, string>, quiet?: boolean, cwd?: string, nice?: number }} [options]
+ * @returns {Promise<{ code: number, ms: number, tail: string[] }>}
  */
 export function run(
   cmd,
@@ -47,8 +51,9 @@ export function run(
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // its own process group, so a timeout also ends its children
   });
+  /** @type {string[]} */
   const tail = [];
-  const onData = (chunk) => {
+  const onData = (/** @type {Buffer} */ chunk) => {
     for (const line of chunk.toString().split('\n')) {
       if (!line) continue;
       tail.push(line);
@@ -62,7 +67,7 @@ export function run(
     tail.push(`*** timed out after ${timeout / 1000} s`);
     console.log(`${prefix}*** ${cmd} timed out after ${timeout / 1000} s; killing it`);
     try {
-      process.kill(-child.pid, 'SIGKILL');
+      process.kill(-(child.pid ?? 0), 'SIGKILL');
     } catch {
       // already gone
     }
@@ -107,14 +112,19 @@ export async function copyCheckout() {
   return dir;
 }
 
+/** @param {string} dir */
 async function listFiles(dir) {
+  /** @type {string[]} */
   const out = [];
   for (const e of await readdir(dir, { withFileTypes: true, recursive: true }))
     if (e.isFile()) out.push(relative(dir, join(e.parentPath, e.name)).split(sep).join('/'));
   return out.sort();
 }
 
-/** Byte-for-byte comparison of two trees → a list of differences (empty when identical). */
+/**
+ * Byte-for-byte comparison of two trees → a list of differences (empty when identical).
+ * @param {string} a @param {string} b
+ */
 export async function compareDirs(a, b) {
   const [fa, fb] = await Promise.all([listFiles(a), listFiles(b)]);
   const diffs = [
@@ -134,6 +144,7 @@ export async function compareDirs(a, b) {
 }
 
 /** Content-hashed names: Vite's `name.HASH8.ext` under _astro/, Pagefind's `en_HEX` chunks. */
+/** @type {[RegExp, string][]} */
 const HASHED = [
   [/\.[A-Za-z0-9_-]{8}\.(js|css|woff2?|ttf|svg|png|webp|avif|jpe?g)\b/g, '.#.$1'],
   [/\ben_[0-9a-f]{7,10}\b/g, 'en_#'],
@@ -143,9 +154,12 @@ const HASHED = [
 const GZIP = Buffer.from([0x1f, 0x8b]);
 /** Fonts, images and WebAssembly: no base and no hashed name inside. */
 const BINARY = /\.(woff2?|ttf|png|webp|avif|jpe?g|pagefind)$/;
-const hash = (bytes) => createHash('sha256').update(bytes).digest('hex');
+const hash = (/** @type {Buffer} */ bytes) => createHash('sha256').update(bytes).digest('hex');
 
-/** A file's path and bytes with content hashes set aside and `base` read as `/`. */
+/**
+ * A file's path and bytes with content hashes set aside and `base` read as `/`.
+ * @param {string} path @param {Buffer} bytes @param {string} base
+ */
 function normalise(path, bytes, base) {
   // Pagefind's chunks are gzipped: compare what they hold (its compressor is not ours).
   const raw = bytes.subarray(0, 2).equals(GZIP) ? gunzipSync(bytes) : bytes;
@@ -167,18 +181,21 @@ function normalise(path, bytes, base) {
  * `/` and content-hashed file names (which change when a bundle holds the base) are set aside.
  * Files are matched by their name with hashes set aside, as multisets (Pagefind names its
  * 875 fragments by hash alone). → { files, diffs }
+ * @param {string} root @param {string} sub @param {string} base
  */
 export async function compareUnderBase(root, sub, base) {
-  const side = async (dir, b) => {
+  const side = async (/** @type {string} */ dir, /** @type {string} */ b) => {
+    /** @type {Map<string, { f: string, digest: string }[]>} */
     const m = new Map();
     for (const f of await listFiles(dir)) {
       const { name, digest } = normalise(f, await readFile(join(dir, f)), b);
       if (!m.has(name)) m.set(name, []);
-      m.get(name).push({ f, digest });
+      m.get(name)?.push({ f, digest });
     }
     return m;
   };
   const [a, b] = await Promise.all([side(root, '/'), side(sub, base)]);
+  /** @type {string[]} */
   const diffs = [];
   let files = 0;
   for (const name of new Set([...a.keys(), ...b.keys()])) {
@@ -186,6 +203,7 @@ export async function compareUnderBase(root, sub, base) {
     const y = b.get(name) ?? [];
     files += x.length;
     const left = [...y.map((e) => e.digest)];
+    /** @type {string[]} */
     const unmatched = [];
     for (const e of x) {
       const i = left.indexOf(e.digest);
@@ -217,7 +235,10 @@ export async function buildCopy({ timeout = 300_000, base, outDir, nice = 0 } = 
   return { dir, dist, ok: r.code === 0, code: r.code, tail: r.tail, ms: r.ms };
 }
 
-/** Build a copy of the checkout elsewhere and compare with `against` (or with a second copy). */
+/**
+ * Build a copy of the checkout elsewhere and compare with `against` (or with a second copy).
+ * @param {string} [against]
+ */
 export async function reproduce(against) {
   const dirs = [];
   try {

@@ -3,8 +3,7 @@
 // Computes the version (a hash of every field of the 864 runs and of the fault sweep's
 // results: src/lib/version-of.ts), diffs each run's hash against the newest recorded
 // version, and appends { version, date (today, UTC), changed (the runs' slugs),
-// sweepChanged, sweep, runs } — then rewrites the golden fixture over the runs
-// (tests/unit/model/fixtures/runs.ndjson.br), since recording a version accepts its runs.
+// sweepChanged, sweep, runs }.
 // Run it after merging a change that changes runs; it changes nothing when the current
 // version is already recorded.
 //
@@ -16,7 +15,6 @@ import * as prettier from 'prettier';
 import { runAll } from '../src/model/index.ts';
 import { cachedSweep } from '../src/lib/sweep-cache.ts';
 import { hashOf, recordOf, versionOf, type RecordedVersion } from '../src/lib/version-of.ts';
-import { writeGolden } from '../tests/unit/model/fixtures/golden.ts';
 
 const FILE = new URL('../src/data/model-versions.json', import.meta.url);
 const args = process.argv.slice(2);
@@ -55,7 +53,6 @@ writeFileSync(
   FILE,
   await prettier.format(JSON.stringify(recorded), { ...options, filepath: path }),
 );
-const lines = writeGolden();
 console.log(
   previous
     ? `model ${version} recorded (${date}): ${entry.changed!.length} of ${runs.length} runs changed since ${previous.version}` +
@@ -66,6 +63,3 @@ if (entry.changed?.length)
   console.log(
     `  ${entry.changed.slice(0, 20).join('\n  ')}${entry.changed.length > 20 ? `\n  … and ${entry.changed.length - 20} more` : ''}`,
   );
-console.log(
-  `golden fixture rewritten: ${lines} entries (tests/unit/model/fixtures/runs.ndjson.br)`,
-);

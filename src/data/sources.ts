@@ -2,10 +2,10 @@
  * Bibliography for the article and the technical companion.
  *
  * One entry per reference of the shared bibliography (n = 1..27, the order of
- * spec/sources.md). Each page numbers its footnotes itself, by first citation;
+ * the project's reading list). Each page numbers its footnotes itself, by first citation;
  * `n` is the bibliography's number, not any page's. Every entry was checked against stored public copies (search corpora
  * docs / pages / code); `confirmed: false` or a `note` marks what could not be
- * checked or what differs from the reconstructed list in spec/sources.md.
+ * checked or what differs from the reading list it was drawn from.
  *
  * Documentation pages were read in October 2026 (`accessed: '2026-10'`); for
  * those, `year` is the year the page was read, not a publication year.
@@ -193,7 +193,7 @@ export const sources: Source[] = [
     usedFor:
       'Workflow code must replay deterministically, model calls go in Activities, and changing code under running executions needs versioning.',
     confirmed: true,
-    note: 'The page’s heading is “Temporal Workflow Definition” (sources.md: “Workflow Definition”). The sentence naming LLM/AI invocations is in the current page as quoted by several third-party copies; the stored repository copy read here predates it.',
+    note: 'The page’s heading is “Temporal Workflow Definition” (the reading list: “Workflow Definition”). The sentence naming LLM/AI invocations is in the current page as quoted by several third-party copies; the stored repository copy read here predates it.',
   },
   {
     id: 'temporal-events',
@@ -312,7 +312,7 @@ export const sources: Source[] = [
     usedFor:
       'The exit, async and sync durability modes, described as trading performance against durability.',
     confirmed: true,
-    note: 'sources.md named this “durable execution / persistence (checkpointers)”; the durability modes are documented on the “Durable execution” page, which is cited here.',
+    note: 'The reading list named this “durable execution / persistence (checkpointers)”; the durability modes are documented on the “Durable execution” page, which is cited here.',
   },
   {
     id: 'restate-durable-steps',

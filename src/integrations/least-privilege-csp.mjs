@@ -23,14 +23,18 @@ import { Parser } from 'htmlparser2';
 const CSP_META = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i;
 const HASH = /^'sha(256|384|512)-/;
 const EXECUTED = /^(|module|text\/javascript)$/i; // other types are data blocks, never run
-const hashOf = (algo, text) =>
+const hashOf = (/** @type {string} */ algo, /** @type {string} */ text) =>
   `'${algo}-${createHash(algo).update(text, 'utf8').digest('base64')}'`;
 
 /** What a page uses: its inline scripts' and <style>s' texts, and whether any element has style="". */
+/** @param {string} html @returns {{ inline: string[], styleAttr: boolean, styled: string | null }} */
 export function pageNeeds(html) {
+  /** @type {string[]} */
   const inline = [];
   let styleAttr = false;
+  /** @type {string | null} */
   let styled = null;
+  /** @type {string | null} */
   let open = null;
   new Parser(
     {
@@ -58,13 +62,14 @@ export function pageNeeds(html) {
 }
 
 /** The policy with unused hashes dropped and style-src-attr 'none' where nothing needs it. */
+/** @param {string} policy @param {{ inline: string[], styleAttr: boolean }} needs */
 export function narrowPolicy(policy, { inline, styleAttr }) {
   const used = new Set(
     ['sha256', 'sha384', 'sha512'].flatMap((algo) => inline.map((t) => hashOf(algo, t))),
   );
   return policy
     .split(';')
-    .map((part) => part.trim().split(/\s+/).filter(Boolean))
+    .map((/** @type {string} */ part) => part.trim().split(/\s+/).filter(Boolean))
     .filter((tokens) => tokens.length)
     .map(([name, ...values]) => {
       if (name === 'style-src-attr' && !styleAttr) return "style-src-attr 'none'";
@@ -77,7 +82,9 @@ export default function leastPrivilegeCsp() {
   return {
     name: 'least-privilege-csp',
     hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:done': async (
+        /** @type {{ dir: URL, logger: import('astro').AstroIntegrationLogger }} */ { dir, logger },
+      ) => {
         const root = fileURLToPath(dir);
         let pages = 0;
         for (const e of await readdir(root, { recursive: true, withFileTypes: true })) {

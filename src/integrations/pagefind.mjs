@@ -43,7 +43,9 @@ export default function pagefindIntegration() {
   return {
     name: 'site-pagefind',
     hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:done': async (
+        /** @type {{ dir: URL, logger: import('astro').AstroIntegrationLogger }} */ { dir, logger },
+      ) => {
         if (process.env.PAGEFIND === '0') {
           logger.info('PAGEFIND=0: search index not built');
           return;

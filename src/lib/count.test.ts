@@ -14,7 +14,9 @@ describe('count: numbers that read like English', () => {
   it('takes irregular plurals and another word for zero', () => {
     expect(count(3, { one: 'entry', many: 'entries' })).toBe('three entries');
     expect(count(1, { one: 'entry', many: 'entries' })).toBe('one entry');
-    expect(count(0, { one: 'stale write', zero: 'not one' })).toBe('not one stale writes');
+    // "not one" takes the singular, as English does; "no" and "zero" the plural.
+    expect(count(0, { one: 'stale write', zero: 'not one' })).toBe('not one stale write');
+    expect(count(0, { one: 'schedule', zero: 'zero' })).toBe('zero schedules');
   });
   it('without a noun: "none" for zero, words up to nine, digits after', () => {
     expect(count(0)).toBe('none');

@@ -16,7 +16,10 @@ const ORDER = /@layer\s+([\w\s,-]+);/
   .replace(/\s+/g, ' ');
 if (!ORDER) throw new Error('src/styles/layers.css declares no layer order');
 
-/** The layer for a stylesheet's unlayered rules; null: leave it as written. */
+/**
+ * The layer for a stylesheet's unlayered rules; null: leave it as written.
+ * @param {string} file
+ */
 export function layerFor(file) {
   const path = file.replace(/\\/g, '/').replace(/\?.*$/, '');
   if (/\/src\/styles\/print\.css$/.test(path)) return null;
@@ -28,6 +31,7 @@ export function layerFor(file) {
  * after the build) put into `layer`, after the order statement. Loaded unlayered, a library's
  * sheet would outrank every layered rule of the site, whatever their specificity.
  */
+/** @param {string} css @param {string} layer */
 export function layerSheet(css, layer) {
   if (/@(charset|import)\b/i.test(css)) throw new Error('layerSheet: @charset/@import unsupported');
   return `@layer ${ORDER};\n@layer ${layer} {\n${css}\n}\n`;
@@ -41,7 +45,7 @@ export function layerUnlayered() {
       const layer = layerFor(root.source?.input.file ?? result.opts.from ?? '');
       if (!layer) return;
       // @charset and @import stay first; `@layer a, b;` and `@layer a { … }` stay as written.
-      const keep = (node) =>
+      const keep = (/** @type {import('postcss').ChildNode} */ node) =>
         node.type === 'comment' ||
         (node.type === 'atrule' && /^(charset|import|layer)$/i.test(node.name));
       const moved = root.nodes.filter((node) => !keep(node));
@@ -53,7 +57,8 @@ export function layerUnlayered() {
         (node) => node.type === 'atrule' && /^(charset|import)$/i.test(node.name),
       );
       const order = new AtRule({ name: 'layer', params: ORDER });
-      if (imports.length) imports.at(-1).after(order);
+      const last = imports.at(-1);
+      if (last) last.after(order);
       else root.prepend(order);
     },
   };

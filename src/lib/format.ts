@@ -64,7 +64,9 @@ const SMALL = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'e
 export function count(value: unknown, { one, many, zero, cap }: CountOptions = {}): string {
   const n = Number(value);
   if (!Number.isFinite(n)) throw new Error(`count: “${String(value)}” is not a number`);
-  const noun = one === undefined ? '' : n === 1 ? one : (many ?? `${one}s`);
+  // "not one stale write": a zero word ending in "one" takes the singular.
+  const singular = n === 1 || (n === 0 && /\bone$/.test(zero ?? ''));
+  const noun = one === undefined ? '' : singular ? one : (many ?? `${one}s`);
   let out: string;
   if (n === 0) out = noun ? `${zero ?? 'no'} ${noun}` : (zero ?? 'none');
   else {

@@ -1,8 +1,10 @@
-// Two tiny rehype plugins for Markdown/MDX content, registered in astro.config.mjs.
+// Two small rehype plugins and a remark one for Markdown/MDX content, registered in
+// astro.config.mjs, on kept libraries (unist-util-visit, hast-util-to-string, and Astro's own
+// rehypeHeadingIds).
 //
-// rehypeHeadingLinks: gives every h2–h4 an id (github-slugger, the same scheme
-// Astro's own heading collector uses, so `headings` from render() match) and puts
-// a "#" self-link right after it (shown on hover and keyboard focus, src/styles/headings.css):
+// rehypeHeadingLinks: gives every heading an id (Astro's rehypeHeadingIds: github-slugger,
+// the scheme of Astro's own heading collector, so `headings` from render() match) and puts
+// a "#" self-link right after each h2–h4 (shown on hover and keyboard focus, src/styles/headings.css):
 //
 //   <div class="heading-wrap level-h2">
 //     <h2 id="the-journal">The journal</h2>
@@ -27,18 +29,13 @@
 //   <section class="table-wrap" tabindex="0" aria-label="…"><table>…</table></section>
 //
 // (A <section> with a name is the native element for role="region".)
-import GithubSlugger from 'github-slugger';
+import { rehypeHeadingIds } from '@astrojs/markdown-remark';
+import { toString } from 'hast-util-to-string';
+import { SKIP, visit } from 'unist-util-visit';
 
 const LINKED = new Set(['h2', 'h3', 'h4']);
 
-/** Plain text of a hast node (text descendants concatenated). */
-function textOf(node) {
-  if (!node) return '';
-  if (node.type === 'text' || node.type === 'raw') return node.value ?? '';
-  if (Array.isArray(node.children)) return node.children.map(textOf).join('');
-  return '';
-}
-
+/** @param {{ properties?: { className?: unknown } }} node */
 function classList(node) {
   const c = node.properties?.className;
   if (Array.isArray(c)) return c.map(String);
@@ -46,102 +43,88 @@ function classList(node) {
   return [];
 }
 
+/**
+ * Ids from Astro's own rehypeHeadingIds (github-slugger, as Astro's heading collector, so
+ * `headings` from render() match; an id already set is kept), then the self-link beside each
+ * h2–h4, as Starlight does it: unist-util-visit for the walk, hast-util-to-string for the text.
+ */
 export function rehypeHeadingLinks() {
-  return (tree) => {
-    const slugger = new GithubSlugger();
-    const visit = (parent) => {
-      if (!Array.isArray(parent.children)) return;
-      for (let i = 0; i < parent.children.length; i++) {
-        const node = parent.children[i];
-        if (node.type !== 'element') continue;
-        const isHeading = /^h[1-6]$/.test(node.tagName);
-        if (!isHeading) {
-          visit(node);
-          continue;
-        }
-        node.properties ??= {};
-        const text = textOf(node).trim();
-        if (typeof node.properties.id !== 'string' || node.properties.id === '') {
-          node.properties.id = slugger.slug(text);
-        } else {
-          slugger.slug(node.properties.id); // reserve it so later duplicates get -1
-        }
-        // Footnote heading ("Footnotes", class sr-only) and h1/h5/h6 stay bare.
-        if (!LINKED.has(node.tagName) || classList(node).includes('sr-only')) continue;
-        const id = node.properties.id;
-        const anchor = {
-          type: 'element',
-          tagName: 'a',
-          properties: { className: ['anchor'], href: `#${id}`, dataPagefindIgnore: '' },
-          children: [
-            {
-              type: 'element',
-              tagName: 'span',
-              properties: { ariaHidden: 'true' },
-              children: [{ type: 'text', value: '#' }],
-            },
-            {
-              type: 'element',
-              tagName: 'span',
-              properties: { className: ['sr-only'] },
-              children: [{ type: 'text', value: `Section titled “${text}”` }],
-            },
-          ],
-        };
-        parent.children[i] = {
-          type: 'element',
-          tagName: 'div',
-          properties: { className: ['heading-wrap', `level-${node.tagName}`] },
-          children: [node, anchor],
-        };
-      }
-    };
-    visit(tree);
+  const ids = /** @type {(tree: any, file: any) => void} */ (rehypeHeadingIds());
+  /** @param {any} tree @param {any} file */
+  return (tree, file) => {
+    ids(tree, file);
+    visit(tree, (/** @type {any} */ node, index, parent) => {
+      // Into elements only: an MDX component's children (an equation's box) are its own.
+      if (node.type !== 'element') return node.type === 'root' ? undefined : SKIP;
+      if (!LINKED.has(node.tagName) || !parent || index === undefined) return;
+      // The footnotes' heading (class sr-only) stays bare.
+      if (classList(node).includes('sr-only')) return;
+      const id = String(node.properties.id);
+      const text = toString(node).trim();
+      const anchor = {
+        type: 'element',
+        tagName: 'a',
+        properties: { className: ['anchor'], href: `#${id}`, dataPagefindIgnore: '' },
+        children: [
+          {
+            type: 'element',
+            tagName: 'span',
+            properties: { ariaHidden: 'true' },
+            children: [{ type: 'text', value: '#' }],
+          },
+          {
+            type: 'element',
+            tagName: 'span',
+            properties: { className: ['sr-only'] },
+            children: [{ type: 'text', value: `Section titled “${text}”` }],
+          },
+        ],
+      };
+      parent.children[index] = {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['heading-wrap', `level-${node.tagName}`] },
+        children: [node, anchor],
+      };
+      return [SKIP, index + 1];
+    });
   };
 }
 
 export function rehypeScrollContainers() {
+  /** @param {any} tree */
   return (tree) => {
     let lastHeading = '';
-    const visit = (parent) => {
-      if (!Array.isArray(parent.children)) return;
-      for (let i = 0; i < parent.children.length; i++) {
-        const node = parent.children[i];
-        if (node.type !== 'element') continue;
-        if (/^h[1-6]$/.test(node.tagName)) {
-          lastHeading = textOf(node).trim();
-          continue;
-        }
-        if (classList(node).includes('katex-display')) {
-          node.properties.tabIndex = 0;
-          continue;
-        }
-        if (
-          (node.tagName === 'th' || node.tagName === 'td') &&
-          typeof node.properties?.align === 'string'
-        ) {
-          node.properties.className = [...classList(node), `align-${node.properties.align}`];
-          delete node.properties.align;
-        }
-        if (node.tagName === 'table') {
-          visit(node);
-          if (parent.type === 'element' && classList(parent).includes('table-wrap')) continue;
-          const caption = node.children?.find(
-            (c) => c.type === 'element' && c.tagName === 'caption',
-          );
-          const label = textOf(caption).trim() || lastHeading || 'Table';
-          parent.children[i] = {
-            type: 'element',
-            tagName: 'section',
-            properties: { className: ['table-wrap'], tabIndex: 0, ariaLabel: label },
-            children: [node],
-          };
-          continue;
-        }
-        visit(node);
+    visit(tree, (/** @type {any} */ node, index, parent) => {
+      if (node.type !== 'element') return node.type === 'root' ? undefined : SKIP;
+      if (/^h[1-6]$/.test(node.tagName)) {
+        lastHeading = toString(node).trim();
+        return SKIP;
       }
-    };
-    visit(tree);
+      if (classList(node).includes('katex-display')) {
+        node.properties.tabIndex = 0;
+        return SKIP;
+      }
+      if (
+        (node.tagName === 'th' || node.tagName === 'td') &&
+        typeof node.properties?.align === 'string'
+      ) {
+        node.properties.className = [...classList(node), `align-${node.properties.align}`];
+        delete node.properties.align;
+      }
+      if (node.tagName !== 'table' || !parent || index === undefined) return;
+      if (parent.type === 'element' && classList(parent).includes('table-wrap')) return;
+      const caption = node.children.find(
+        (/** @type {any} */ c) => c.type === 'element' && c.tagName === 'caption',
+      );
+      const label = (caption ? toString(caption).trim() : '') || lastHeading || 'Table';
+      parent.children[index] = {
+        type: 'element',
+        tagName: 'section',
+        properties: { className: ['table-wrap'], tabIndex: 0, ariaLabel: label },
+        children: [node],
+      };
+    });
   };
 }
 
@@ -154,20 +137,17 @@ export function rehypeScrollContainers() {
 const EXPLICIT_ID = /\s*\{#([A-Za-z0-9][\w-]*)\}\s*$/;
 
 export function remarkHeadingIds() {
+  /** @param {any} tree */
   return (tree) => {
-    const visit = (node) => {
-      if (node.type === 'heading') {
-        const last = node.children?.[node.children.length - 1];
-        const m = last?.type === 'text' ? last.value.match(EXPLICIT_ID) : null;
-        if (m) {
-          last.value = last.value.slice(0, m.index);
-          node.data ??= {};
-          node.data.hProperties = { ...(node.data.hProperties ?? {}), id: m[1] };
-        }
-        return;
+    visit(tree, 'heading', (node) => {
+      const last = node.children?.[node.children.length - 1];
+      const m = last?.type === 'text' ? last.value.match(EXPLICIT_ID) : null;
+      if (m) {
+        last.value = last.value.slice(0, m.index);
+        node.data ??= {};
+        node.data.hProperties = { ...(node.data.hProperties ?? {}), id: m[1] };
       }
-      if (Array.isArray(node.children)) node.children.forEach(visit);
-    };
-    visit(tree);
+      return SKIP;
+    });
   };
 }

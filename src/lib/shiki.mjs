@@ -19,7 +19,7 @@ export const shikiThemes = /** @type {const} */ ({
  */
 export const noTokenizeTimeLimit = {
   name: 'no-tokenize-time-limit',
-  preprocess(code, options) {
+  preprocess(/** @type {string} */ code, /** @type {{ tokenizeTimeLimit?: number }} */ options) {
     options.tokenizeTimeLimit = 0;
     return code;
   },

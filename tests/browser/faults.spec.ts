@@ -1,4 +1,4 @@
-// The fault schedule in the explorer (issue 14), in Chromium:
+// The fault schedule in the explorer, in Chromium (desktop; bad values on the phone):
 //   counterexamples  each counterexample's explorer URL (from /data/faults.json) shows the
 //                    invariants simulate() computes here in Node for its setting and schedule,
 //                    at the breach's tick, with the faults panel open on its schedule, no notice
@@ -57,7 +57,7 @@ const invariantProblems = (got: Record<string, boolean>, run: Run, where: string
     (id) => `${where}: invariant ${id} shows ${got[id]}, the model says ${run.invariants[id]}`,
   );
 
-test('faults: every counterexample opens in the explorer with the model’s broken invariants', async ({
+test('faults: every counterexample opens in the explorer with the model’s broken invariants @desktop', async ({
   page,
   request,
 }) => {
@@ -92,7 +92,7 @@ test('faults: every counterexample opens in the explorer with the model’s brok
   expect(problems).toEqual([]);
 });
 
-test('faults: the plain explorer keeps the panel closed, on the base schedule', async ({
+test('faults: the plain explorer keeps the panel closed, on the base schedule @desktop', async ({
   page,
 }) => {
   await open(page, 'explorer/');
@@ -102,8 +102,7 @@ test('faults: the plain explorer keeps the panel closed, on the base schedule', 
 });
 
 test.describe('faults: bad schedule values', () => {
-  test.use({ viewport: { width: 360, height: 740 } });
-  test('a bounded notice and the base schedule’s run', async ({ page }) => {
+  test('a bounded notice and the base schedule’s run @phone', async ({ page }) => {
     const problems: string[] = [];
     for (const q of [
       'silentAt=bogus',
@@ -126,7 +125,7 @@ test.describe('faults: bad schedule values', () => {
   });
 });
 
-test('faults: choosing a value puts it in the URL, updates the run and survives a reload', async ({
+test('faults: choosing a value puts it in the URL, updates the run and survives a reload @desktop', async ({
   page,
 }) => {
   await open(page, 'explorer/?postDies=no&change=never');
@@ -152,7 +151,7 @@ test('faults: choosing a value puts it in the URL, updates the run and survives 
   expect(again.open).toBe(true);
 });
 
-test('faults: under a changed schedule no preset is pressed and the run is not called the main trace', async ({
+test('faults: under a changed schedule no preset is pressed and the run is not called the main trace @desktop', async ({
   page,
 }) => {
   await open(page, 'explorer/');

@@ -1,6 +1,5 @@
-// Figures in print, and their legends on screen (issue 19, deliverables 1 and 7; CONTRIBUTING.md,
-// "Figure grammar" 10), in a real Chromium (desktop-light project). One page load per page, measured
-// several ways:
+// Figures in print, and their legends on screen (CONTRIBUTING.md, "Figure grammar" 10), in a real
+// Chromium (desktop project). One page load per page, measured several ways:
 //   legends  on screen, a page's first timeline opens its legend ("Key to the marks"); every later
 //            one starts collapsed; each legend lists every kind of mark its figure draws
 //   print    (page.emulateMedia print, at the width of an A4 page's text, 178 mm ≈ 672 px):
@@ -13,7 +12,9 @@
 //            - no figure is clipped: nothing scrolls inside itself, nothing sticks out of the text
 //              column;
 //            - no print rule of a feature sheet (in a cascade layer) is overridden on this page by
-//              print.css (unlayered, so it wins whatever the specificity).
+//              print.css (unlayered, so it wins whatever the specificity);
+//            - each lane has a shape of its own, and a broken status a wavy underline;
+//   explorer in print: no controls and no links that only open the explorer.
 import type { Page } from '@playwright/test';
 import { test, expect, settle } from './fixtures.ts';
 
@@ -256,7 +257,7 @@ function printFindings() {
 // One test per page, each on a fresh page at 1280 on screen: in one test the companion was laid
 // out again at 1280 (and its print media dropped) only to leave it for the next page.
 for (const path of PAGES) {
-  test(`figures on /${path}: the first legend open; in print no controls, addresses, shapes, nothing clipped`, async ({
+  test(`figures on /${path}: the first legend open; in print no controls, addresses, shapes, nothing clipped @desktop`, async ({
     page,
   }) => {
     await page.goto(path);
@@ -287,7 +288,46 @@ for (const path of PAGES) {
     expect(f.lost, `${path}: feature print rules that print.css overrides`).toEqual([]);
     // The companion draws several runs: some kinds of mark appear there in more than one status
     // (the two pages' sum had to be above 0; the companion's own count is, and is now required).
-    if (path === 'companion/')
+    if (path === 'companion/') {
       expect(f.compared, 'pairs of statuses of one kind of mark compared').toBeGreaterThan(0);
+      expect(await page.evaluate(laneShapes)).toEqual({ distinct: 6, wavy: 'wavy' });
+    }
   });
 }
+
+/** In print: each lane's look (border style, width, radius), and the broken status's underline. */
+function laneShapes() {
+  const styles = ['attempt', 'journal', 'input', 'artifact', 'effect', 'dependant'].map((l) => {
+    const el = document.createElement('span');
+    el.className = `lane-${l}`;
+    document.body.append(el);
+    const s = getComputedStyle(el);
+    const key = `${s.borderTopStyle} ${s.borderBottomWidth} ${s.borderTopLeftRadius}`;
+    el.remove();
+    return key;
+  });
+  const b = document.createElement('span');
+  b.className = 'broken';
+  document.body.append(b);
+  const wavy = getComputedStyle(b).textDecorationStyle;
+  b.remove();
+  return { distinct: new Set(styles).size, wavy };
+}
+
+test('the explorer in print: no controls, no links that only open the explorer @desktop', async ({
+  page,
+}) => {
+  await page.goto('explorer/');
+  await page.waitForSelector('.ex-switches input');
+  await page.emulateMedia({ media: 'print' });
+  const shown = await page.evaluate(() => {
+    const vis = (el: Element) =>
+      getComputedStyle(el).display !== 'none' && el.getClientRects().length > 0;
+    return [
+      ...document.querySelectorAll('main :is(input, button, select), main a[href*="/explorer/"]'),
+    ]
+      .filter(vis)
+      .map((el) => `${el.tagName.toLowerCase()} ${(el.textContent ?? '').trim().slice(0, 30)}`);
+  });
+  expect(shown).toEqual([]);
+});

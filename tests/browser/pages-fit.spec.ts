@@ -1,20 +1,20 @@
-// Pages that fit their screen and their paper (issue 19), in a real Chromium (desktop-light):
-//   tables    at 1280 the companion's wide tables show every column; at 360 their rows stack
-//             with each cell under its column's name; the contents list fits its box
+// Pages that fit their screen, in a real Chromium:
+//   tables    at 1280 the companion's wide tables show every column; on the phone their rows
+//             stack with each cell under its column's name; the contents list fits its box
 //   traces    the index opens on the table, keeps its column names in view, labels phone cards
 //   search    a real label on the input; trace pages left out by default; the site's typeface
-//   print     no controls, no explorer links, internal links with their address, lanes and
-//             broken status told apart by more than colour
 //   measure   running prose holds 65–72 characters a line
-//   try-it    outcome rows on one line; without JavaScript one notice and no dead Reset button
-import type { Page } from '@playwright/test';
+//   try-it    outcome rows on one line
+//   landing   a sentence before the figure, the figure inside its column, its legend after it
+// Print is figures-print.spec.ts's; Try-it without JavaScript is static HTML
+// (tests/site/no-js.test.ts).
 import { test, expect } from './fixtures.ts';
 
 const wide = { width: 1280, height: 900 };
 const phone = { width: 360, height: 740 };
 const WIDE_TABLES = ['table.sweep', 'table.faults-matrix', 'table.one-change'];
 
-test('tables: the companion’s wide tables show every column at 1280', async ({ page }) => {
+test('tables: the companion’s wide tables show every column at 1280 @desktop', async ({ page }) => {
   await page.setViewportSize(wide);
   await page.goto('companion/');
   const fit = await page.evaluate((sels) => {
@@ -34,8 +34,9 @@ test('tables: the companion’s wide tables show every column at 1280', async ({
   expect(toc.scroll, `contents ${toc.scroll} px in ${toc.box} px`).toBeLessThanOrEqual(toc.box + 1);
 });
 
-test('tables: at 360 each row of the wide tables reads with its column names', async ({ page }) => {
-  await page.setViewportSize(phone);
+test('tables: on a phone each row of the wide tables reads with its column names @phone', async ({
+  page,
+}) => {
   await page.goto('companion/');
   const bad = await page.evaluate(() => {
     const out: string[] = [];
@@ -57,7 +58,7 @@ test('tables: at 360 each row of the wide tables reads with its column names', a
   expect(bad).toEqual([]);
 });
 
-test('traces index: opens on the table, keeps its header in view, labels phone cards', async ({
+test('traces index: opens on the table, keeps its header in view, labels phone cards @desktop', async ({
   page,
 }) => {
   await page.setViewportSize(wide);
@@ -89,7 +90,9 @@ test('traces index: opens on the table, keeps its header in view, labels phone c
   for (const l of labels) expect(l, 'every field of a card is labelled').not.toMatch(/^(none|)$/);
 });
 
-test('search: a labelled input, prose pages first, the site’s typeface', async ({ page }) => {
+test('search: a labelled input, prose pages first, the site’s typeface @desktop', async ({
+  page,
+}) => {
   await page.goto('search/?q=fencing');
   const input = page.locator('input.pagefind-ui__search-input');
   await expect(input).toBeVisible();
@@ -110,57 +113,7 @@ test('search: a labelled input, prose pages first, the site’s typeface', async
   await expect(page.locator('.pagefind-ui__message')).not.toHaveText(message);
 });
 
-async function printed(page: Page) {
-  await page.emulateMedia({ media: 'print' });
-  return page.evaluate(() => {
-    const vis = (el: Element) =>
-      getComputedStyle(el).display !== 'none' && el.getClientRects().length > 0;
-    const links = [...document.querySelectorAll<HTMLAnchorElement>('main p > a[href^="/"]')];
-    return {
-      controls: [...document.querySelectorAll('main :is(input, button, select)')].filter(vis)
-        .length,
-      explorer: [...document.querySelectorAll('main a[href*="/explorer/"]')].filter(vis).length,
-      links: links.length,
-      withAddress: links.filter((a) =>
-        getComputedStyle(a, '::after').content.includes(a.getAttribute('href')!),
-      ).length,
-    };
-  });
-}
-
-test('print: no controls or explorer links; internal links with their address', async ({
-  page,
-}) => {
-  for (const path of ['article/', 'explorer/', 'faults/']) {
-    await page.goto(path);
-    const p = await printed(page);
-    expect(p.controls, `${path}: controls printed`).toBe(0);
-    expect(p.explorer, `${path}: explorer links printed`).toBe(0);
-    expect(p.withAddress, `${path}: internal links with their address`).toBe(p.links);
-  }
-  await page.goto('article/');
-  await page.emulateMedia({ media: 'print' });
-  const shapes = await page.evaluate(() => {
-    const styles = ['attempt', 'journal', 'input', 'artifact', 'effect', 'dependant'].map((l) => {
-      const el = document.createElement('span');
-      el.className = `lane-${l}`;
-      document.body.append(el);
-      const s = getComputedStyle(el);
-      const key = `${s.borderTopStyle} ${s.borderBottomWidth} ${s.borderTopLeftRadius}`;
-      el.remove();
-      return key;
-    });
-    const b = document.createElement('span');
-    b.className = 'broken';
-    document.body.append(b);
-    const wavy = getComputedStyle(b).textDecorationStyle;
-    return { distinct: new Set(styles).size, wavy };
-  });
-  expect(shapes.distinct, 'each lane has a shape of its own in print').toBe(6);
-  expect(shapes.wavy).toBe('wavy');
-});
-
-test('measure: running prose holds 65–72 characters a line at 1280', async ({ page }) => {
+test('measure: running prose holds 65–72 characters a line at 1280 @desktop', async ({ page }) => {
   await page.setViewportSize(wide);
   for (const path of ['article/', 'companion/']) {
     await page.goto(path);
@@ -197,7 +150,7 @@ test('measure: running prose holds 65–72 characters a line at 1280', async ({ 
   }
 });
 
-test('try-it: outcome rows on one line; the article’s links spaced', async ({ page }) => {
+test('try-it: outcome rows on one line; the article’s links spaced @desktop', async ({ page }) => {
   await page.setViewportSize(wide);
   await page.goto('article/');
   const row = page.locator('.ex-tryit [data-outcome="calls"] dd').first();
@@ -211,28 +164,7 @@ test('try-it: outcome rows on one line; the article’s links spaced', async ({ 
   expect(text).not.toMatch(/·Step through/);
 });
 
-test('try-it without JavaScript: one notice, no dead Reset button', async ({
-  browser,
-  baseURL,
-}) => {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: wide });
-  const page = await context.newPage();
-  await page.goto('article/');
-  const notices = await page.evaluate(
-    () =>
-      [...document.querySelectorAll('main p')].filter(
-        (p) =>
-          /need JavaScript/.test(p.textContent ?? '') &&
-          getComputedStyle(p).display !== 'none' &&
-          p.getClientRects().length > 0,
-      ).length,
-  );
-  expect(notices, 'the switches’ JavaScript notice, once').toBe(1);
-  await expect(page.locator('.ex-tryit [data-slot="reset"]')).toBeHidden();
-  await context.close();
-});
-
-test('landing: a sentence before the figure of the failure, the figure inside its column', async ({
+test('landing: a sentence before the figure of the failure, the figure inside its column @desktop', async ({
   page,
 }) => {
   const problems: string[] = [];

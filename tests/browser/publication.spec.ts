@@ -1,28 +1,15 @@
-// The publication layer (issue 13), in the desktop-light project (phone cases set their own viewport):
+// The publication layer:
 //   - the contents list marks the section being read (aria-current) and the mark moves with scrolling
-//   - three trace pages' visible titles, as rendered, are ≤ 60 characters (all 864 built files:
-//     tests/site/trace-titles.test.ts)
-//   - five tick steps in the explorer add at most one history entry
-//   - (no duplicate id after hydration and no clipped table: per page, in pages.spec.ts)
+//   - (trace pages' titles: all 864 built files, tests/site/trace-titles.test.ts; history entries
+//     per gesture: explorer-route.spec.ts; duplicate ids and clipped tables: pages.spec.ts)
 //   - the explorer's layout shift while loading (CLS) stays below 0.05
-//   - at 360 px the explorer's run (the "At tN" state) starts within 1,600 px of the top
-//   - no table is cut off without a scroll container in the explorer's compare view, at 1280
-//     and at 360 px
+//   - on the phone the explorer's run (the "At tN" state) starts within 1,600 px of the top
+//   - no table is cut off without a scroll container in the explorer's compare view (both projects)
 //   - in dark mode, search highlights and result links use the site's colours, not Pagefind's or the browser's
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
 import { clippedTables, scrollThrough } from './page-checks.ts';
 
-const DIST = process.env.DIST_DIR ?? 'dist';
-const phone = {
-  viewport: { width: 360, height: 740 },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 1,
-};
-
-test('contents: aria-current marks the section being read and moves with scrolling', async ({
+test('contents: aria-current marks the section being read and moves with scrolling @desktop', async ({
   page,
 }) => {
   await page.goto('article/');
@@ -49,34 +36,7 @@ test('contents: aria-current marks the section being read and moves with scrolli
   expect(await page.locator('.toc--top a[aria-current="true"]').count()).toBe(1);
 });
 
-// The 864 built files are read by tests/site/trace-titles.test.ts (every title ≤ 60 characters,
-// one h1 each); here, three of them as rendered (what a reader sees, chips included).
-test('trace titles: three trace pages show a title of at most 60 characters', async ({ page }) => {
-  const slugs = readdirSync(join(DIST, 'traces'), { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name);
-  expect(slugs.length).toBe(864);
-  for (const slug of [slugs[0], slugs[431], slugs[863]]) {
-    await page.goto(`traces/${slug}/`);
-    const seen = ((await page.locator('main h1').textContent()) ?? '').replace(/\s+/g, ' ').trim();
-    expect(seen.length, seen).toBeLessThanOrEqual(60);
-  }
-});
-
-test('explorer: five tick steps add at most one history entry', async ({ page }) => {
-  await page.goto('explorer/');
-  await page.waitForSelector('[data-tick-step="-1"]');
-  const before = await page.evaluate(() => history.length);
-  const url0 = page.url();
-  for (let i = 0; i < 5; i++) {
-    await page.click('[data-tick-step="-1"]');
-    await page.waitForTimeout(50);
-  }
-  expect(page.url()).not.toBe(url0); // the steps did reach the address
-  expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(before + 1);
-});
-
-test('explorer: layout shift while loading stays below 0.05', async ({ page }) => {
+test('explorer: layout shift while loading stays below 0.05 @desktop', async ({ page }) => {
   await page.addInitScript(() => {
     (window as unknown as { __cls: number }).__cls = 0;
     new PerformanceObserver((list) => {
@@ -92,44 +52,29 @@ test('explorer: layout shift while loading stays below 0.05', async ({ page }) =
   expect(cls).toBeLessThan(0.05);
 });
 
-test.describe('at 360 px', () => {
-  test.use(phone);
-  // The run is its figure, the stage (Stage.tsx): it must be within the first two screens.
-  test('explorer: the run starts within 1,600 px of the top', async ({ page }) => {
-    await page.goto('explorer/');
-    await page.waitForSelector('.ex-stage__main svg');
-    const top = await page.evaluate(
-      () => document.querySelector('.ex-stage__main svg')!.getBoundingClientRect().top + scrollY,
-    );
-    expect(top).toBeLessThanOrEqual(1600);
-  });
+// The run is its figure, the stage (Stage.tsx): it must be within the first two screens.
+test('explorer: the run starts within 1,600 px of the top @phone', async ({ page }) => {
+  await page.goto('explorer/');
+  await page.waitForSelector('.ex-stage__main svg');
+  const top = await page.evaluate(
+    () => document.querySelector('.ex-stage__main svg')!.getBoundingClientRect().top + scrollY,
+  );
+  expect(top).toBeLessThanOrEqual(1600);
 });
 
-for (const [label, opts] of [
-  ['1280', {}],
-  ['360', phone],
-] as const) {
-  test.describe(`tables at ${label}`, () => {
-    test.use(opts);
-    // Every page of pages.mjs is checked in its @pages test (pages.spec.ts); this adds the
-    // explorer's compare view, which no page of that list opens.
-    test(`no table cut off without a scroll container at ${label} px`, async ({ page }) => {
-      const problems: string[] = [];
-      for (const p of [{ name: 'explorer-compare', path: '/explorer/?fencing=off&vs=main' }]) {
-        await page.goto(p.path.replace(/^\//, ''));
-        await scrollThrough(page);
-        problems.push(...(await page.evaluate(clippedTables)).map((x) => `${p.name}: ${x}`));
-      }
-      expect(problems).toEqual([]);
-    });
-  });
-}
+// Every page of pages.mjs is checked for cut-off tables in its pages test (pages.spec.ts); this
+// adds the explorer's compare view, which no page of that list opens. In both projects.
+test('explorer compare: no table cut off without a scroll container', async ({ page }) => {
+  await page.goto('explorer/?fencing=off&vs=main');
+  await scrollThrough(page);
+  expect(await page.evaluate(clippedTables)).toEqual([]);
+});
 
 test.describe('in dark mode', () => {
   test.use({ colorScheme: 'dark' });
   // Pagefind resets <mark> to the browser's own (yellow) and colours result titles as plain
   // text; the site's rules must outrank both, in the dark theme as in the light one.
-  test('search: highlights and result links take the site’s colours', async ({ page }) => {
+  test('search: highlights and result links take the site’s colours @desktop', async ({ page }) => {
     await page.goto('search/?q=fencing');
     await page.waitForSelector('.pagefind-ui__result-excerpt mark');
     const c = await page.evaluate(() => {

@@ -1,5 +1,5 @@
-// One grid (CONTRIBUTING.md, "Figure grammar" 9), measured at 1280 in a real Chromium, one load
-// per page:
+// One grid (CONTRIBUTING.md, "Figure grammar" 9), measured at 1280 in a real Chromium
+// (desktop), one load per page:
 //   every block in <main> of the reading pages — a figure, a table box, a code listing, a
 //   paragraph, a list (as a whole: its items are indented inside it), a heading, a quotation, a flex or grid layout, and any other box
 //   drawn with a border or a background — is laid out at one of the three widths (--width-prose, --width-figure,
@@ -148,7 +148,7 @@ async function load(page: Page, path: string) {
   await page.evaluate(() => document.fonts.ready);
 }
 
-test('widths: the tokens are the three widths of the issue', async ({ page }) => {
+test('widths: the tokens are the three widths of the issue @desktop', async ({ page }) => {
   await load(page, 'article/');
   const { tokens } = await page.evaluate(measure, TOLERANCE);
   // Prose holds about 65–72 characters (pages-fit "measure" counts them); a figure is wider than
@@ -160,7 +160,7 @@ test('widths: the tokens are the three widths of the issue', async ({ page }) =>
 });
 
 for (const path of PAGES) {
-  test(`widths: every block in main uses a token at 1280 (/${path})`, async ({ page }) => {
+  test(`widths: every block in main uses a token at 1280 (/${path}) @desktop`, async ({ page }) => {
     test.slow(path === 'companion/' || path.startsWith('traces/'));
     await load(page, path);
     const m = await page.evaluate(measure, TOLERANCE);
@@ -176,7 +176,7 @@ for (const path of PAGES) {
   });
 }
 
-test('widths: the explorer’s stage takes --width-wide at 1280', async ({ page }) => {
+test('widths: the explorer’s stage takes --width-wide at 1280 @desktop', async ({ page }) => {
   await load(page, 'explorer/');
   // The stage is the island's: wait until it has rendered.
   await ready(page);

@@ -1,4 +1,4 @@
-// The article's prose stays at or under 4,000 words (issue 18: about 16 minutes of
+// The article's prose stays at or under 4,000 words (about 16 minutes of
 // reading). Prose is the text of the paragraphs, list items and headings inside
 // <main>, outside figures, tables, notes, the Try-it panel, the contents and the
 // list of sources. Counted from the built page, figures filled in.

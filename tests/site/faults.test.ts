@@ -71,7 +71,7 @@ describe('counterexample pages', () => {
   }
 });
 
-describe('the D1 run of issue 20, as faults.json and the fault pages count it', () => {
+describe('the run in which a woken, fenced #1 reopened a confirmed announcement, as faults.json and the fault pages count it', () => {
   it('the all-on duplicate-effect count is the sweep’s, and the minimal sets’ brackets are stated as falling short of it', () => {
     const on = sweep.variants[0].byInvariant.duplicateEffect;
     const t = text(page('/faults/'));

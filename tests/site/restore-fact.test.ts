@@ -4,7 +4,7 @@
 // no attempt ever journalled. “Unchanged sections cost nothing” is false here:
 // s3 and s4 are unchanged and cost a model call each.
 //
-// The expectations are typed from model.md §9 (main trace: one step restored,
+// The expectations are typed from the main trace as the rules page (/model/) tells it (main trace: one step restored,
 // s1 at t5; #1 journalled s1 and s2 from v1, then fell silent starting s3 and
 // its late s3 write was rejected), not read from the component under test.
 import { describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ function section(id: string): string {
 }
 
 describe('the article’s restore table and its sentence agree with the main run', () => {
-  it('the model still says what model.md §9 says (else fix the spec or the model first)', () => {
+  it('the model still says what the hand-typed main trace says (else fix the rules page or the model first)', () => {
     const run = runFor(MAIN);
     const succ = run.attempts[1];
     expect(`#${succ.n}`).toBe(EXPECT.successor);

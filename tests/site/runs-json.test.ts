@@ -69,7 +69,7 @@ describe('/data/runs.json', () => {
     for (const j of data.runs)
       expect(existsSync(join(DIST, j.url.slice(base.length), 'index.html')), j.url).toBe(true);
   });
-  it('main trace entry reads as the spec’s example', () => {
+  it('main trace entry reads as the hand-typed example', () => {
     const main = data.runs[0];
     expect(main).toMatchObject({
       calls: 6,

@@ -1,6 +1,5 @@
-// Every trace page's visible title is at most 60 characters (issue 13), read from the 864 built
-// files. (Moved from tests/browser/publication.spec.ts, which read the same files from Node inside
-// a browser test; it still checks three of them as rendered, chips included.)
+// Every trace page's visible title is at most 60 characters, read from the 864 built
+// files. (This was also a browser test over three of them; that one is gone: the title is static HTML.)
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -28,6 +28,7 @@ import {
 } from '../../model/switches.ts';
 import { PRESETS, sameSwitches } from '../../model/presets.ts';
 import { valueWords } from '../../lib/vocabulary.ts';
+import { distance as levenshtein } from 'fastest-levenshtein';
 
 /** Characters of a typed address that are read at all: a 64 KB path costs what a short one does. */
 export const MAX_TYPED = 512;
@@ -44,25 +45,8 @@ export interface Suggestion {
   distance: number;
 }
 
-/** Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent swaps cost 1. */
-export function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  if (!a.length) return b.length;
-  if (!b.length) return a.length;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) rows.push([i]);
-  for (let j = 1; j <= b.length; j++) rows[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d = Math.min(d, rows[i - 2][j - 2] + 1);
-      rows[i][j] = d;
-    }
-  }
-  return rows[a.length][b.length];
-}
+/** Levenshtein distance (fastest-levenshtein): insertions, deletions and substitutions cost 1. */
+export const editDistance = (a: string, b: string): number => (a === b ? 0 : levenshtein(a, b));
 
 /** Per position: each value of the switch with the words that name it (slug word first). */
 const WORDS: { id: SwitchId; values: { value: string; words: string[] }[] }[] = SWITCH_IDS.map(

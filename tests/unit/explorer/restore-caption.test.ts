@@ -1,4 +1,4 @@
-// The explorer's restore scene must tell the three cases apart, as model.md §9
+// The explorer's restore scene must tell the three cases apart, as the reference traces of src/model/presets.ts
 // has them for the main trace: #2 restores s1 at t5, redoes s2 (its entry was
 // computed from v1's text and the input changed), and computes s3 and s4,
 // which no attempt had journalled — not "redone", and not because they changed.

@@ -30,7 +30,7 @@ import {
 } from './helpers.ts';
 
 describe('the base schedule', () => {
-  it('is the fixed timing of model.md §3', () => {
+  it('is the fixed timing of the rules page (/model/, “Timing”)', () => {
     expect(BASE_SCHEDULE.silentAt).toBe(TIMING.silentStep);
     expect(TIMING.silentAt + BASE_SCHEDULE.wakeAfter).toBe(TIMING.wakeAt);
     expect(BASE_SCHEDULE.keyRetention).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Two rules the page states and the engine once broke (issue 20, D1 and D2):
+ * Two rules the rules page (/model/) states and the engine once broke:
  *   - an announcement, once confirmed, stays confirmed: a send by anyone
  *     (a fenced, woken #1 included) never reopens it, so no second settle
  *     attempt is admitted for it (#rule-lifecycles, #rule-admit);
@@ -49,9 +49,9 @@ function settlesOfConfirmed(r: Run): number {
   return n;
 }
 
-describe('D1: a confirmed announcement stays confirmed', () => {
+describe('a confirmed announcement stays confirmed', () => {
   const query = 'change=never&postDies=no&silentAt=effect&wakeAfter=8&keyRetention=5';
-  it(`the issue's run (${query}): one settle attempt, one post, no duplicate`, () => {
+  it(`the run that broke them (${query}): one settle attempt, one post, no duplicate`, () => {
     const r = runOf(query);
     const settles = r.events.filter((e) => e.kind === 'settle-admitted');
     expect(settles).toHaveLength(1);
@@ -98,7 +98,7 @@ describe('D1: a confirmed announcement stays confirmed', () => {
   }, 60_000);
 });
 
-describe('D2: a restart strikes only within the run', () => {
+describe('a restart strikes only within the run', () => {
   it('on the main trace: at its last tick it strikes; one to four ticks later it does not, and the run is the run without it', () => {
     const quiet = simulate(MAIN);
     const L = quiet.lastTick;

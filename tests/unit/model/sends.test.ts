@@ -1,5 +1,5 @@
 // The sends record (every send to the feed and its answer) agrees with the feed's own
-// posts and with the run's counts, over all 864 runs, and with model.md §9 for the main trace.
+// posts and with the run's counts, over all 864 runs, and with the main trace as the rules page (/model/) tells it.
 import { describe, expect, it } from 'vitest';
 import { MAIN, runAll, short, simulate } from './helpers.ts';
 

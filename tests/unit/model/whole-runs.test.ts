@@ -1,64 +1,9 @@
-/**
- * The one golden fixture over the runs: every field of every one of the 864
- * runs (records, events, attempts, writes, sends, snapshots, schedule, in the
- * order JSON shows them), and of a fixed sample of runs and probes under other
- * fault schedules, is what was recorded with the newest model version
- * (fixtures/runs.ndjson.br; fixtures/golden.ts). A failure names each run that
- * differs and its first differing field, with the recorded and today's value.
- * Only `npm run version:record` rewrites the fixture.
- */
+// A run's per-tick snapshots: an own field, computed once when first read, equal to the eager
+// ones. (What every run does is asserted from the rules: the reference traces event by event in
+// reference.test.ts, the properties over all 864 runs in properties.test.ts; that a change to
+// any run is recorded as a new model version, in tests/site/versions.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { allSettings, simulate, type Run } from './helpers.ts';
-import { firstDifference, goldenEntries, readGolden } from './fixtures/golden.ts';
-
-const show = (v: unknown) => {
-  const s = JSON.stringify(v);
-  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
-};
-
-describe('every run, whole, is what the newest recorded model version recorded', () => {
-  it('the 864 runs and the sampled schedules, every field', () => {
-    const golden = readGolden();
-    const today = [...goldenEntries()];
-    expect(today.map(([name]) => name)).toEqual(golden.map(([name]) => name));
-    const problems: string[] = [];
-    for (const [i, [name, json]] of today.entries()) {
-      if (json === golden[i][1]) continue;
-      const d = firstDifference(JSON.parse(golden[i][1]), JSON.parse(json));
-      problems.push(
-        d
-          ? `${name}: ${d.path} was ${show(d.was)}, is now ${show(d.now)}`
-          : `${name}: the same values, written differently`,
-      );
-    }
-    const shown = problems.slice(0, 10);
-    if (problems.length > 10) shown.push(`… and ${problems.length - 10} more`);
-    // After a deliberate rule change: npm run version:record (records the version, rewrites the fixture).
-    expect(shown).toEqual([]);
-  });
-});
-
-describe('firstDifference names the first differing field and both values', () => {
-  it('in nested objects and arrays', () => {
-    expect(
-      firstDifference({ a: 1, b: [{ t: 1 }, { t: 2 }] }, { a: 1, b: [{ t: 1 }, { t: 3 }] }),
-    ).toEqual({ path: 'b[1].t', was: 2, now: 3 });
-    expect(firstDifference({ a: [1] }, { a: [1, 2] })).toEqual({
-      path: 'a[1]',
-      was: '(absent)',
-      now: 2,
-    });
-    expect(firstDifference({ a: 1 }, { a: 1, c: null })).toEqual({
-      path: 'c',
-      was: '(absent)',
-      now: null,
-    });
-    expect(firstDifference({ a: 1, b: 2 }, { b: 2, a: 1 })?.path).toBe(
-      '(whole value) (field order)',
-    );
-    expect(firstDifference({ a: [1, { b: 'x' }] }, { a: [1, { b: 'x' }] })).toBeNull();
-  });
-});
 
 describe('a run’s ticks', () => {
   const s = allSettings()[0];

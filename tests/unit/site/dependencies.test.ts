@@ -1,4 +1,4 @@
-// Every package the code imports is declared in package.json (issue 21: a package reached only
+// Every package the code imports is declared in package.json (a package reached only
 // through another one's dependencies can vanish or change version under us on any install).
 // Read from the sources themselves: every `from '…'`, `import '…'` and `import('…')` in src,
 // tests, scripts, lab and the root config files that names a package.

@@ -12,12 +12,13 @@ import { MAIN, PRESETS, allSettings, slugOf, fromSlug } from '../../../src/model
 const MAIN_SLUG = slugOf(MAIN);
 
 describe('editDistance', () => {
-  it('counts insertions, deletions, substitutions and adjacent swaps as one', () => {
+  it('counts insertions, deletions and substitutions as one (Levenshtein), a swap as two', () => {
     expect(editDistance('fencing-on', 'fencing-on')).toBe(0);
     expect(editDistance('fencing-onn', 'fencing-on')).toBe(1);
     expect(editDistance('fencing-o', 'fencing-on')).toBe(1);
     expect(editDistance('fencing-of', 'fencing-on')).toBe(1);
-    expect(editDistance('pasued', 'paused')).toBe(1);
+    expect(editDistance('pasued', 'paused')).toBe(2); // two substitutions
+    expect(editDistance('kitten', 'sitting')).toBe(3); // the textbook case
     expect(editDistance('', 'abc')).toBe(3);
     expect(editDistance('abc', '')).toBe(3);
   });
@@ -153,7 +154,7 @@ describe('traceSlugFromPath', () => {
   });
 });
 
-describe('nearestSlugs: by vocabulary, presets, junk, cost (issue 10)', () => {
+describe('nearestSlugs: by vocabulary, presets, junk, cost', () => {
   it('finds a run from its eight words in any order', () => {
     const all = allSettings();
     for (let i = 0; i < all.length; i += 37) {
