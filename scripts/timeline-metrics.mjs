@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { create } from 'fontkitten';
 
 const require = createRequire(import.meta.url);
+/** @param {string} name */
 const ttf = (name) => require.resolve(`dejavu-fonts-ttf/ttf/${name}`);
 
 /** Printable ASCII and the symbols the timeline draws (labels, glyphs, lane names). */
@@ -17,12 +18,14 @@ export const CHARS =
   Array.from({ length: 95 }, (_, i) => String.fromCodePoint(32 + i)).join('') +
   '·↺↻✓✕→←↓↑‖×…–—’‘“”▶▲⊣≥≤<>';
 
+/** @param {string} file */
 function advances(file) {
   const font = create(readFileSync(file));
   // A .ttf holds one font; a collection (.ttc) would need a name.
   if (!('glyphForCodePoint' in font)) throw new Error(`${file} is a font collection`);
+  /** @type {Record<string, number>} */
   const out = {};
-  for (const ch of CHARS) out[ch] = font.glyphForCodePoint(ch.codePointAt(0)).advanceWidth;
+  for (const ch of CHARS) out[ch] = font.glyphForCodePoint(ch.codePointAt(0) ?? 0).advanceWidth;
   return { unitsPerEm: font.unitsPerEm, advances: out };
 }
 

@@ -28,9 +28,11 @@ import { join, relative, sep } from 'node:path';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 
 /** The HTML as Pagefind should read it: a space at the end of every cell, item and caption. */
-export const separated = (html) => html.replace(/<\/(td|th|li|dt|dd|caption)>/gi, ' </$1>');
+export const separated = (/** @type {string} */ html) =>
+  html.replace(/<\/(td|th|li|dt|dd|caption)>/gi, ' </$1>');
 
 /** Every directory page (…/index.html) under `root`, as paths relative to it. */
+/** @param {string} root */
 async function directoryPages(root) {
   const all = await readdir(root, { recursive: true });
   return all
