@@ -67,6 +67,7 @@ export function fixedFaults(s: Switches, sch: Schedule): FixedFaults {
     restartAt: sch.restartAt,
     keyRetention: sch.keyRetention,
     checkpoints: s.checkpoints,
+    rule: s.rule,
   };
 }
 
@@ -89,22 +90,22 @@ export function fixedCases(v: Variant): FixedCase[] {
   fixedMemo.set(v.id, out);
   return out;
 }
-function fixedCasesOf(v: Variant): FixedCase[] {
+function fixedCasesOf(v: Variant, sweep = true): FixedCase[] {
   const main = { ...MAIN, ...v.change };
   const out: FixedCase[] = [];
   const add = (id: string, switches: Switches, schedule: Partial<Schedule> = {}) =>
     out.push({ id: `${v.id}/${id}`, variant: v.id, switches, schedule: { ...BASE_SCHEDULE, ...schedule } });
   if (v.id === 'epoch-lost') {
     add('restart-volatile', main, { restartAt: 11, epoch: 'volatile' });
-    add('restart-volatile-t7', main, { restartAt: 7, epoch: 'volatile' });
     return out;
   }
   add('main', main);
   add('after-acceptance', { ...main, change: 'after-acceptance' });
   if (v.id === 'all-on') {
+    add('crashed', { ...main, silent: 'crashed' });
     add('restart-durable', main, { restartAt: 11, epoch: 'durable' });
     add('paused-assembling', main, { silentAt: 'assemble' });
-    for (const c of allOnCounterexamples()) if (c.schedule.epoch !== 'volatile' || c.schedule.restartAt === null) add(`counterexample-${c.invariant}`, c.switches, c.schedule);
+    if (sweep) for (const c of allOnCounterexamples()) if (c.schedule.epoch !== 'volatile' || c.schedule.restartAt === null) add(`counterexample-${c.invariant}`, c.switches, c.schedule);
   }
   return out;
 }
@@ -247,8 +248,9 @@ function sqliteVersion(): string {
 }
 
 async function replay(seed: string, tickMs: number) {
-  const dir = join(ROOT, 'tmp', 'lab', 'replay');
-  const fixed = [...VARIANTS.flatMap(fixedCases)].find((c) => c.id === seed);
+  const dir = arg('--dir', join(ROOT, 'tmp', 'lab', 'replay'));
+  // the fault sweep (seconds of CPU) only when the case is one of its counterexamples
+  const fixed = VARIANTS.flatMap((v) => (seed.includes('/counterexample-') ? fixedCases(v) : fixedCasesOf(v, false))).find((c) => c.id === seed);
   const spec = fixed ? specOfFixed(fixed, dir, tickMs) : specOfSeed(seed, dir, tickMs);
   console.log(`lab: replaying ${seed} (${spec.faults.length} random faults${fixed ? ', fixed case' : ''}); the schedule is the seed's, the timing is the machine's`);
   for (const f of spec.faults) console.log(`  ${describeFault(f)}`);

@@ -11,9 +11,15 @@
  * candidate write, the first post sent) and times counted from attempt #1's
  * launch (the report's change, the controller's restart).
  */
+/** What a random fault's moment counts from: #1's launch, the first candidate written, the first acceptance, the first send to the feed. */
+export const ANCHORS = ['launch', 'candidate', 'acceptance', 'send'] as const;
+export type Anchor = (typeof ANCHORS)[number];
+
 export interface Fault {
+  anchor: Anchor;
+  /** Ticks after the anchor. */
   at: number;
-  kind: 'kill' | 'stop' | 'drop' | 'delay' | 'hold' | 'correct';
+  kind: 'kill' | 'stop' | 'drop' | 'delay' | 'hold' | 'correct' | 'newsletter';
   target?: 'attempt' | 'store' | 'feed' | 'controller' | 'newsletter';
   link?: 'store' | 'feed' | 'ctl';
   /** Which live attempt (index modulo their number). */
@@ -34,6 +40,7 @@ export interface FixedFaults {
   restartAt: number | null;
   keyRetention: number | null;
   checkpoints: 'per-step' | 'end-only';
+  rule: string;
 }
 
 /** mulberry32: a small seeded generator (the same seed, the same schedule). */
@@ -48,10 +55,15 @@ export function rng(seed: number): () => number {
   };
 }
 
-const TARGETS = ['attempt', 'attempt', 'attempt', 'store', 'feed', 'controller', 'controller', 'newsletter'] as const;
+const TARGETS = ['attempt', 'attempt', 'attempt', 'attempt', 'store', 'feed', 'controller', 'controller', 'newsletter'] as const;
 const LINKS = ['store', 'store', 'feed', 'feed', 'ctl'] as const;
 
-/** A random schedule: 2–6 faults in the first 30 ticks, and (7 runs in 10) the report corrected. */
+/**
+ * A random schedule: 3–7 faults, each at a random 0–10 ticks after a
+ * randomly chosen anchor (so that they fall in every phase of a run however
+ * slow the machine is); the report corrected in 7 runs of 10; and the
+ * moment the newsletter starts (and is ready), chosen the same way.
+ */
 export function randomSchedule(seed: number, o: { controllerRestart?: boolean } = {}): {
   faults: Fault[];
   checkpoints: 'per-step' | 'end-only';
@@ -60,26 +72,28 @@ export function randomSchedule(seed: number, o: { controllerRestart?: boolean } 
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
   const pickOf = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
   const faults: Fault[] = [];
-  const n = int(2, 6);
+  const n = int(3, 7);
+  const when = () => ({ anchor: pickOf(ANCHORS), at: r() * 10 });
   for (let i = 0; i < n; i++) {
-    const at = 1 + r() * 29;
+    const { anchor, at } = when();
     const u = r();
-    if (u < 0.35) faults.push({ at, kind: 'kill', target: pickOf(TARGETS), pick: int(0, 9), forTicks: int(1, 5) });
-    else if (u < 0.65) faults.push({ at, kind: 'stop', target: pickOf(TARGETS), pick: int(0, 9), forTicks: int(1, 10) });
-    else if (u < 0.8) faults.push({ at, kind: 'drop', link: pickOf(LINKS), pick: 0, forTicks: int(1, 4) });
-    else if (u < 0.9) faults.push({ at, kind: 'delay', link: pickOf(LINKS), pick: 0, forTicks: int(2, 4), delayTicks: int(2, 6) });
-    else faults.push({ at, kind: 'hold', link: pickOf(LINKS), pick: 0, forTicks: int(1, 6) });
+    if (u < 0.35) faults.push({ anchor, at, kind: 'kill', target: pickOf(TARGETS), pick: int(0, 9), forTicks: int(1, 5) });
+    else if (u < 0.65) faults.push({ anchor, at, kind: 'stop', target: pickOf(TARGETS), pick: int(0, 9), forTicks: int(1, 10) });
+    else if (u < 0.8) faults.push({ anchor, at, kind: 'drop', link: pickOf(LINKS), pick: 0, forTicks: int(1, 4) });
+    else if (u < 0.9) faults.push({ anchor, at, kind: 'delay', link: pickOf(LINKS), pick: 0, forTicks: int(2, 4), delayTicks: int(2, 6) });
+    else faults.push({ anchor, at, kind: 'hold', link: pickOf(LINKS), pick: 0, forTicks: int(1, 6) });
   }
-  if (o.controllerRestart) faults.push({ at: 3 + r() * 22, kind: 'kill', target: 'controller', pick: 0, forTicks: int(1, 3) });
-  if (r() < 0.7) faults.push({ at: 2 + r() * 26, kind: 'correct', pick: 0, forTicks: 0 });
-  faults.sort((a, b) => a.at - b.at);
+  if (o.controllerRestart) faults.push({ ...when(), kind: 'kill', target: 'controller', pick: 0, forTicks: int(1, 3) });
+  if (r() < 0.7) faults.push({ ...when(), kind: 'correct', pick: 0, forTicks: 0 });
+  faults.push({ ...when(), kind: 'newsletter', pick: 0, forTicks: 0 });
   return { faults, checkpoints: r() < 0.5 ? 'per-step' : 'end-only' };
 }
 
 /** A fault in words, for the page and the replay. */
 export function describeFault(f: Fault): string {
-  const at = `t${f.at.toFixed(1)}`;
+  const at = `${f.at.toFixed(1)} ticks after ${f.anchor === 'launch' ? '#1’s launch' : `the first ${f.anchor}`}:`;
   if (f.kind === 'correct') return `${at} the report is corrected`;
+  if (f.kind === 'newsletter') return `${at} the newsletter starts`;
   if (f.kind === 'kill') return `${at} SIGKILL ${f.target}${f.target === 'attempt' ? '' : `, restarted ${f.forTicks} ticks later`}`;
   if (f.kind === 'stop') return `${at} SIGSTOP ${f.target}, SIGCONT ${f.forTicks} ticks later`;
   if (f.kind === 'drop') return `${at} replies on the ${f.link} link dropped for ${f.forTicks} ticks`;

@@ -173,6 +173,14 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
   const listen = (s: Server) =>
     new Promise<number>((res) => s.listen(0, '127.0.0.1', () => res((s.address() as { port: number }).port)));
 
+  // the moments random faults count from, as the proxy first sees them
+  const anchors: Record<string, { seen: boolean; wait: Promise<void>; mark: () => void }> = {};
+  for (const a of ['launch', 'candidate', 'acceptance', 'send', 'silence']) {
+    let mark = () => {};
+    const wait = new Promise<void>((r) => (mark = r));
+    anchors[a] = { seen: false, wait, mark: () => ((anchors[a].seen = true), mark()) };
+  }
+
   // ——— the proxy: every call between the processes passes here ———
   const fx = spec.fixed;
   const fixedState = { silenced: false, posterStruck: false, firstSender: null as string | null };
@@ -189,6 +197,7 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
   const silence = (from: string, at: string): 'drop' | Promise<void> | null => {
     if (!fx || fixedState.silenced || from !== 'attempt#1' || fx.silentAt !== at) return null;
     fixedState.silenced = true;
+    anchors.silence.mark();
     if (fx.silent === 'crashed') {
       signal(from, 'SIGKILL', `#1 crashed as it ${at}`);
       return 'drop';
@@ -212,6 +221,10 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
           // forwarded as it came
         }
         const path = req.url ?? '/';
+        // a run's clock starts when attempt #1 is up and calling (its process start can take many ticks)
+        if (from === 'attempt#1') anchors.launch.mark();
+        if (name === 'store' && path === '/write' && body.tbl === 'candidate') anchors.candidate.mark();
+        if (name === 'feed' && path === '/announce') anchors.send.mark();
         let hold: 'drop' | Promise<void> | null = null;
         let killAfterApply = false;
         let killAfterReply = false;
@@ -245,6 +258,7 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
           ur.on('data', (c) => (out += c));
           ur.on('error', () => res.destroy());
           ur.on('end', async () => {
+            if (path === '/assess' && out.includes('"accepted"')) anchors.acceptance.mark();
             if (killAfterApply) {
               let r: Json = {};
               try {
@@ -282,9 +296,7 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
 
   // ——— the launcher: the controller asks it to start an attempt's process ———
   const launched = new Set<number>();
-  let firstLaunch: Promise<void> | null = null;
-  let markFirst: () => void = () => {};
-  firstLaunch = new Promise((r) => (markFirst = r));
+  const firstLaunch = anchors.launch.wait;
   const base = {
     store: proxyUrl.store,
     feed: proxyUrl.feed,
@@ -303,7 +315,6 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
       const rec = JSON.parse(text || '{}');
       if (!launched.has(rec.n)) {
         launched.add(rec.n);
-        if (rec.n === 1) markFirst();
         void spawnRole('attempt', `attempt#${rec.n}`, { ...base, ...rec, key: spec.protections.key, checkpoints: spec.checkpoints });
       }
       res.end('{}');
@@ -367,61 +378,78 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
     // all at once: a call that finds its server not yet up fails, and is retried
     await Promise.all([startStore(1), startFeed(1), startController(false)]);
     const t0 = nowUs();
-    void firstLaunch.then(() => {
-      readyAtUs = nowUs() + 12 * T * 1000;
-      void startNewsletter();
-    });
+    if (!fx && !spec.faults.some((f) => f.kind === 'newsletter'))
+      void firstLaunch.then(() => {
+        // t12, after that tick's input (the report's change at t12 lands first, as in the model's tick)
+        readyAtUs = nowUs() + 12.5 * T * 1000;
+        void startNewsletter();
+      });
     hist('info', 'begin', null, { tickMs: T });
 
-    // ——— the nemesis: its clock starts at attempt #1's launch ———
-    void firstLaunch.then(() => {
-      const at = (ticks: number, fn: () => void) => timers.push(setTimeout(fn, ticks * T));
-      for (const f of spec.faults) {
-        lastFaultUs = Math.max(lastFaultUs, nowUs() + (f.at + (f.forTicks ?? 0) + 2) * T * 1000);
+    // ——— the nemesis: each fault at its moment after its anchor ———
+    let pending = spec.faults.length;
+    const at = (ticks: number, fn: () => void) => timers.push(setTimeout(fn, ticks * T));
+    for (const f of spec.faults)
+      void anchors[f.anchor].wait.then(() =>
         at(f.at, () => {
-          if (f.kind === 'correct') return void correct('random');
-          if (f.kind === 'drop' || f.kind === 'delay' || f.kind === 'hold') {
-            const L = links[f.link!];
-            const until = nowUs() + f.forTicks * T * 1000;
-            if (f.kind === 'drop') L.dropUntil = until;
-            if (f.kind === 'delay') ((L.delayUntil = until), (L.delayMs = f.delayTicks! * T));
-            if (f.kind === 'hold') L.holdUntil = until;
-            struck.push({ atMs: Date.now() - started, link: f.link, kind: f.kind, forTicks: f.forTicks });
-            hist('info', 'fault', null, { link: f.link, kind: f.kind, forTicks: f.forTicks, delayTicks: f.delayTicks ?? null });
-            return;
-          }
-          let name: string;
-          if (f.target === 'attempt') {
-            const live = [...children.keys()].filter((k) => k.startsWith('attempt#') && alive(children.get(k)));
-            if (live.length === 0) return;
-            name = live[f.pick % live.length];
-          } else name = nameOf(f.target!);
-          const sig = f.kind === 'kill' ? 'SIGKILL' : 'SIGSTOP';
-          if (!signal(name, sig, `random ${f.kind}`)) return;
-          if (f.kind === 'stop') at(f.forTicks, () => void signal(name, 'SIGCONT', 'random resume'));
-          else if (f.target !== 'attempt') {
-            if (f.target === 'store' || f.target === 'feed') links[f.target].port = null;
-            at(f.forTicks, () => {
-              if (alive(children.get(nameOf(f.target!)))) return; // restarted already
-              gen[f.target!]++;
-              hist('info', 'restart', null, { proc: f.target });
-              void restarts[f.target!](gen[f.target!]);
-            });
-          }
+          strike(f);
+          at((f.forTicks ?? 0) + 2, () => pending--);
+        }),
+      );
+    const strike = (f: Fault) => {
+      if (f.kind === 'correct') return void correct('random');
+      if (f.kind === 'newsletter') {
+        readyAtUs = nowUs();
+        hist('info', 'fault', null, { kind: 'newsletter starts' });
+        return void startNewsletter();
+      }
+      if (f.kind === 'drop' || f.kind === 'delay' || f.kind === 'hold') {
+        const L = links[f.link!];
+        const until = nowUs() + f.forTicks * T * 1000;
+        if (f.kind === 'drop') L.dropUntil = until;
+        if (f.kind === 'delay') ((L.delayUntil = until), (L.delayMs = f.delayTicks! * T));
+        if (f.kind === 'hold') L.holdUntil = until;
+        struck.push({ atMs: Date.now() - started, link: f.link, kind: f.kind, forTicks: f.forTicks });
+        hist('info', 'fault', null, { link: f.link, kind: f.kind, forTicks: f.forTicks, delayTicks: f.delayTicks ?? null });
+        return;
+      }
+      let name: string;
+      if (f.target === 'attempt') {
+        const live = [...children.keys()].filter((k) => k.startsWith('attempt#') && alive(children.get(k)));
+        if (live.length === 0) return;
+        name = live[f.pick % live.length];
+      } else name = nameOf(f.target!);
+      const sig = f.kind === 'kill' ? 'SIGKILL' : 'SIGSTOP';
+      if (!signal(name, sig, `random ${f.kind}`)) return;
+      if (f.kind === 'stop') at(f.forTicks, () => void signal(name, 'SIGCONT', 'random resume'));
+      else if (f.target !== 'attempt') {
+        if (f.target === 'store' || f.target === 'feed') links[f.target].port = null;
+        at(f.forTicks, () => {
+          if (alive(children.get(nameOf(f.target!)))) return; // restarted already
+          gen[f.target!]++;
+          hist('info', 'restart', null, { proc: f.target });
+          void restarts[f.target!](gen[f.target!]);
         });
       }
-    });
+    };
     if (fx) {
-      void firstLaunch.then(() => {
-        const t1 = nowUs();
-        lastFaultUs = Math.max(lastFaultUs, t1 + ((fx.restartAt ?? 0) + fx.wakeAfter + 14) * T * 1000);
-        const rel = (ticks: number, fn: () => void) => timers.push(setTimeout(fn, ticks * T));
-        if (fx.changeAt !== null) rel(fx.changeAt, () => void correct(`the report changes at t${fx.changeAt}`));
-        if (fx.restartAt !== null) {
-          rel(fx.restartAt, () => void signal(nameOf('controller'), 'SIGKILL', `controller down at t${fx.restartAt}`));
-          rel(fx.restartAt + 1, () => void (alive(children.get(nameOf('controller'))) || startController(true)));
-        }
+      // The model's ticks pace every process alike; here each goes at its own speed. The timed
+      // events of a fixed case are set from the protocol event they follow in the model's trace.
+      const after = (a: keyof typeof anchors, ticks: number, fn: () => void) =>
+        void anchors[a].wait.then(() => timers.push(setTimeout(fn, ticks * T)));
+      lastFaultUs = Infinity;
+      void firstLaunch.then(() => (lastFaultUs = nowUs() + ((fx.restartAt ?? 0) + fx.wakeAfter + 14) * T * 1000));
+      if (fx.changeAt === 4) after(fx.silentAt ? 'silence' : 'launch', fx.silentAt ? 1 : 4, () => void correct('the report changes during the outage (t4)'));
+      if (fx.changeAt === 12) after('acceptance', 1, () => void correct('the report changes after the acceptance (t12)'));
+      after(fx.rule === 'latest-finished' ? 'candidate' : 'acceptance', 1.5, () => {
+        readyAtUs = nowUs();
+        void startNewsletter();
       });
+      if (fx.restartAt !== null) {
+        const [a, k] = fx.restartAt >= 10 ? (['send', fx.restartAt - 10] as const) : (['launch', fx.restartAt] as const);
+        after(a, k, () => void signal(nameOf('controller'), 'SIGKILL', `controller down at t${fx.restartAt}`));
+        after(a, k + 1, () => void (alive(children.get(nameOf('controller'))) || startController(true)));
+      }
     }
 
     // ——— until the run is quiet, or the horizon ———
@@ -431,6 +459,7 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
     while (nowUs() < endBy) {
       await sleep(2 * T);
       if (nowUs() < lastFaultUs) continue;
+      const unstruck = pending > 0;
       const attempts = [...children.entries()].filter(([k, c]) => k.startsWith('attempt#') && alive(c));
       if (attempts.length) {
         quiet = 0;
@@ -443,10 +472,11 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
         st.serves &&
         st.unconfirmed.length === 0 &&
         (!owner || st.stopped.includes(owner.state)) &&
-        (st.newsletter !== null || nowUs() > readyAtUs + 20 * T * 1000);
+        (st.newsletter !== null || nowUs() > readyAtUs + 20 * T * 1000 || unstruck);
       quiet = idle ? quiet + 1 : 0;
       lastLook = { attempts: attempts.map(([k]) => k), st: st && { serves: st.serves, unconfirmed: st.unconfirmed.length, owner: owner?.state, newsletter: st.newsletter !== null } };
-      if (quiet >= 2) break;
+      // faults still waiting for an anchor that may never come: give them 20 quiet looks
+      if (quiet >= (unstruck ? 10 : 2)) break;
     }
     hist('info', 'end', null, { quiet: quiet >= 2, last: lastLook });
   } finally {
