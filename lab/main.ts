@@ -299,12 +299,14 @@ async function main() {
   let done = 0;
   await Promise.all(
     Array.from({ length: jobs }, async (_, j) => {
-      const dir = join(ROOT, 'tmp', 'lab', `job${j}`);
+      let n = 0;
       while (next < queue.length && !(minutes > 0 && Date.now() - started > minutes * 60_000)) {
         const job = queue[next++];
         try {
-          const runDir = process.env.LAB_KEEP ? join(ROOT, 'tmp', 'lab-kept', job.seed.replace(/[/:]/g, '_')) : dir;
+          // a directory of its own for every run, removed once checked
+          const runDir = process.env.LAB_KEEP ? join(ROOT, 'tmp', 'lab-kept', job.seed.replace(/[/:]/g, '_')) : join(ROOT, 'tmp', 'lab', `job${j}-${n++}`);
           const { r, history, integrity } = await runAndCheck(job.spec(runDir), job.seed);
+          if (!process.env.LAB_KEEP) rmSync(runDir, { recursive: true, force: true });
           if (integrity.journal !== 'ok' || integrity.feed !== 'ok') bad.push(`${job.seed}: integrity ${JSON.stringify(integrity)}`);
           results.set(job, r);
           lookForExamples(job.seed, job.group, history);

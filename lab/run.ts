@@ -147,11 +147,17 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
     ['store', 'feed', 'ctl'].map((l) => [l, { port: null, dropUntil: 0, delayUntil: 0, delayMs: 0, holdUntil: 0 }]),
   );
   const killed = new Set<ChildProcess>();
+  let closed = false;
   const alive = (c: ChildProcess | undefined) => !!c && !killed.has(c) && c.exitCode === null && c.signalCode === null;
   spares ??= new Spares(4);
   const spawnRole = async (role: string, name: string, conf: Json): Promise<number | null> => {
     hist('info', 'want', null, { proc: name });
     const c = await spares!.take();
+    if (closed) {
+      // the run ended while this process was on its way: it never gets a role
+      c.kill('SIGKILL');
+      return null;
+    }
     c.stderr?.on('data', (d: Buffer) => {
       try {
         writeSync(errFd, `${name}: ${d}`);
@@ -480,6 +486,7 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
     }
     hist('info', 'end', null, { quiet: quiet >= 2, last: lastLook });
   } finally {
+    closed = true;
     for (const t of timers) clearTimeout(t);
     const gone = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
     for (const c of every) if (!gone(c)) c.kill('SIGKILL');

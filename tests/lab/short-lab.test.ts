@@ -28,6 +28,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TMP = join(ROOT, 'tmp', 'lab-test');
 const TICK = 30;
 const pids: number[] = [];
+let k = 0;
 
 const alive = (pid: number) => {
   try {
@@ -65,8 +66,8 @@ async function both<T>(a: () => Promise<T>, b: () => Promise<T>) {
 
 test('all four protections on: the main case and random schedules break nothing', async () => {
   const [main, r0] = await both(
-    () => run(specOfFixed(fixed('main', {}), join(TMP, 'a'), TICK), 'main'),
-    () => run(specOfSeed('all-on:0', join(TMP, 'b'), TICK), 'all-on:0'),
+    () => run(specOfFixed(fixed('main', {}), join(TMP, `a${++k}`), TICK), 'main'),
+    () => run(specOfSeed('all-on:0', join(TMP, `b${++k}`), TICK), 'all-on:0'),
   );
   for (const { r, v } of [main, r0])
     assert.deepEqual(r.broken, [], `${r.seed}: ${v.breaches.map((b) => b.why).join('; ')}`);
@@ -78,14 +79,14 @@ test('all four protections on: the main case and random schedules break nothing'
 
 test('fencing off and the fence mutant: a stale write; the key mutant: a duplicate post', async () => {
   const [off, fence] = await both(
-    () => run(specOfFixed(fixed('fencing-off', { fencing: 'off' }), join(TMP, 'a'), TICK), 'fencing-off'),
-    () => run(specOfFixed(fixed('main', {}), join(TMP, 'b'), TICK, 'fence'), 'mutant-fence'),
+    () => run(specOfFixed(fixed('fencing-off', { fencing: 'off' }), join(TMP, `a${++k}`), TICK), 'fencing-off'),
+    () => run(specOfFixed(fixed('main', {}), join(TMP, `b${++k}`), TICK, 'fence'), 'mutant-fence'),
   );
   assert.ok(off.r.broken.includes('staleWrite'), `fencing off: ${off.r.broken}`);
   assert.ok(fence.r.broken.includes('staleWrite'), `fence mutant: ${fence.r.broken}`);
   const stale = fence.v.breaches.find((b) => b.invariant === 'staleWrite')!;
   assert.ok(stale.excerpt.some((e) => e.f === 'issue') && stale.excerpt.some((e) => e.f === 'write'), 'the excerpt shows the issue and the write');
-  const key = await run(specOfFixed(fixed('main', {}), join(TMP, 'a'), TICK, 'key'), 'mutant-key');
+  const key = await run(specOfFixed(fixed('main', {}), join(TMP, `a${++k}`), TICK, 'key'), 'mutant-key');
   assert.ok(key.r.broken.includes('duplicateEffect'), `key mutant: ${key.r.broken}`);
 });
 
