@@ -1,5 +1,5 @@
 /**
- * `npm run lab [-- --runs 200] [--mutant-runs 60] [--fixed-runs 2] [--tick-ms 25] [--jobs 2]
+ * `npm run lab [-- --runs 200] [--mutant-runs 60] [--fixed-runs 2] [--tick-ms 40] [--jobs 2]
  *   [--only all-on,epoch-lost] [--out FILE]` and `npm run lab -- --replay SEED`.
  *
  * For each protection variant (all four on with the epoch durable, the same
@@ -11,7 +11,7 @@
  * for its predictions of the fixed cases, which it sets beside the lab's.
  * Writes src/data/lab.json.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
@@ -251,7 +251,7 @@ async function replay(seed: string, tickMs: number) {
   const dir = arg('--dir', join(ROOT, 'tmp', 'lab', 'replay'));
   // the fault sweep (seconds of CPU) only when the case is one of its counterexamples
   const fixed = VARIANTS.flatMap((v) => (seed.includes('/counterexample-') ? fixedCases(v) : fixedCasesOf(v, false))).find((c) => c.id === seed);
-  const spec = fixed ? specOfFixed(fixed, dir, tickMs) : specOfSeed(seed, dir, tickMs);
+  const spec = fixed ? specOfFixed(fixed, dir, tickMs, arg('--mutant', '')) : specOfSeed(seed, dir, tickMs);
   console.log(`lab: replaying ${seed} (${spec.faults.length} random faults${fixed ? ', fixed case' : ''}); the schedule is the seed's, the timing is the machine's`);
   for (const f of spec.faults) console.log(`  ${describeFault(f)}`);
   const { r, v } = await runAndCheck(spec, seed);
@@ -262,8 +262,20 @@ async function replay(seed: string, tickMs: number) {
   }
 }
 
+/** `npm run lab -- --predict`: the model's predictions in lab.json recomputed (after a rule changed), the lab's counts untouched. */
+async function predict(file: string) {
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  for (const v of data.variants) {
+    for (const f of v.fixed) f.predicted = simulate(f.switches, { schedule: { ...BASE_SCHEDULE, ...f.schedule } }).invariants;
+    v.prediction = v.fixed.find((f: { id: string }) => f.id === v.predictionCase).predicted;
+  }
+  writeFileSync(file, await format(JSON.stringify(data), { parser: 'json' }));
+  console.log(`lab: predictions recomputed in ${file}`);
+}
+
 async function main() {
-  const tickMs = Number(arg('--tick-ms', '25'));
+  const tickMs = Number(arg('--tick-ms', '40'));
+  if (process.argv.includes('--predict')) return predict(arg('--out', join(ROOT, 'src/data/lab.json')));
   const seedArg = arg('--replay', '');
   process.once('SIGINT', () => (closeSpares(), process.exit(130)));
   if (seedArg) return replay(seedArg, tickMs).finally(closeSpares);
@@ -304,7 +316,7 @@ async function main() {
         const job = queue[next++];
         try {
           // a directory of its own for every run, removed once checked
-          const runDir = process.env.LAB_KEEP ? join(ROOT, 'tmp', 'lab-kept', job.seed.replace(/[/:]/g, '_')) : join(ROOT, 'tmp', 'lab', `job${j}-${n++}`);
+          const runDir = process.env.LAB_KEEP ? join(ROOT, 'tmp', 'lab-kept', job.seed.replace(/[/:]/g, '_')) : join(ROOT, 'tmp', 'lab', `${process.pid}-job${j}-${n++}`);
           const { r, history, integrity } = await runAndCheck(job.spec(runDir), job.seed);
           if (!process.env.LAB_KEEP) rmSync(runDir, { recursive: true, force: true });
           if (integrity.journal !== 'ok' || integrity.feed !== 'ok') bad.push(`${job.seed}: integrity ${JSON.stringify(integrity)}`);
@@ -324,7 +336,7 @@ async function main() {
     }),
   );
   closeSpares();
-  rmSync(join(ROOT, 'tmp', 'lab'), { recursive: true, force: true });
+  // each run removed its own directory; nothing else of tmp/lab is this lab's (another may be running)
   const seconds = Math.round((Date.now() - started) / 1000);
   const of = (kind: Job['kind'], group: string) => [...results].filter(([j]) => j.kind === kind && j.group === group).map(([, r]) => r);
   const tally = (rs: RunResult[]) => ({

@@ -78,7 +78,7 @@ export function randomSchedule(seed: number, o: { controllerRestart?: boolean } 
     const { anchor, at } = when();
     const u = r();
     if (u < 0.35) faults.push({ anchor, at, kind: 'kill', target: pickOf(TARGETS), pick: int(0, 9), forTicks: int(1, 5) });
-    else if (u < 0.65) faults.push({ anchor, at, kind: 'stop', target: pickOf(TARGETS), pick: int(0, 9), forTicks: int(1, 10) });
+    else if (u < 0.65) faults.push({ anchor, at, kind: 'stop', target: pickOf(TARGETS), pick: int(0, 9), forTicks: int(1, 20) });
     else if (u < 0.8) faults.push({ anchor, at, kind: 'drop', link: pickOf(LINKS), pick: 0, forTicks: int(1, 4) });
     else if (u < 0.9) faults.push({ anchor, at, kind: 'delay', link: pickOf(LINKS), pick: 0, forTicks: int(2, 4), delayTicks: int(2, 6) });
     else faults.push({ anchor, at, kind: 'hold', link: pickOf(LINKS), pick: 0, forTicks: int(1, 6) });

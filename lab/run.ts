@@ -181,7 +181,7 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
 
   // the moments random faults count from, as the proxy first sees them
   const anchors: Record<string, { seen: boolean; wait: Promise<void>; mark: () => void }> = {};
-  for (const a of ['launch', 'candidate', 'acceptance', 'send', 'silence']) {
+  for (const a of ['launch', 'candidate', 'acceptance', 'send', 'silence', 'second']) {
     let mark = () => {};
     const wait = new Promise<void>((r) => (mark = r));
     anchors[a] = { seen: false, wait, mark: () => ((anchors[a].seen = true), mark()) };
@@ -209,9 +209,13 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
       return 'drop';
     }
     signal(from, 'SIGSTOP', `#1 paused as it ${at}`);
-    return new Promise((res) =>
-      timers.push(setTimeout(() => (signal(from, 'SIGCONT', '#1 wakes'), res()), fx.wakeAfter * T)),
-    );
+    // The model suspects #1 three ticks after it went silent and admits #2 then: a wake after
+    // that is set from #2's admission, an earlier one from the silence.
+    return new Promise((res) => {
+      const wake = () => (signal(from, 'SIGCONT', '#1 wakes'), res());
+      if (fx.wakeAfter <= 3) timers.push(setTimeout(wake, fx.wakeAfter * T));
+      else void anchors.second.wait.then(() => timers.push(setTimeout(wake, (fx.wakeAfter - 3) * T)));
+    });
   };
   for (const [name, L] of Object.entries(links)) {
     const s = createServer((req, res) => {
@@ -231,6 +235,7 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
         if (from === 'attempt#1') anchors.launch.mark();
         if (name === 'store' && path === '/write' && body.tbl === 'candidate') anchors.candidate.mark();
         if (name === 'feed' && path === '/announce') anchors.send.mark();
+        if (name === 'store' && path === '/attempt' && body.n === 2) anchors.second.mark();
         let hold: 'drop' | Promise<void> | null = null;
         let killAfterApply = false;
         let killAfterReply = false;
@@ -312,6 +317,8 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
     pins: spec.protections.pins,
     commitMs: 2,
     retries: 12,
+    // a heartbeat promises the next within this many ticks (the model's three missed the first time it ran on a loaded machine: every attempt was suspected before it finished)
+    deadlineTicks: 8,
     maxTicks: Math.ceil(Math.max(spec.horizon * T, 20_000) / T),
   };
   const launcher = createServer((req, res) => {

@@ -23,7 +23,7 @@ const me = { n: conf.n as number, token: conf.token as number };
 const fenced = (b: Json) => b.outcome === 'rejected';
 
 setInterval(() => {
-  void call(`${conf.ctl}/heartbeat`, { n: me.n, token: me.token, deadlineMs: 3 * TICK }, 'heartbeat', { attempt: me.n }, { timeoutMs: 2 * TICK });
+  void call(`${conf.ctl}/heartbeat`, { n: me.n, token: me.token, deadlineMs: conf.deadlineTicks * TICK }, 'heartbeat', { attempt: me.n }, { timeoutMs: 2 * TICK });
 }, TICK).unref();
 
 /** A call retried until it gets a reply (same op id); null after `retries` tries. */

@@ -26,7 +26,7 @@ import { runAndCheck, specOfFixed, specOfSeed, type FixedCase } from '../../lab/
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TMP = join(ROOT, 'tmp', 'lab-test');
-const TICK = 30;
+const TICK = 40;
 const pids: number[] = [];
 let k = 0;
 
