@@ -55,7 +55,17 @@ export function rng(seed: number): () => number {
   };
 }
 
-const TARGETS = ['attempt', 'attempt', 'attempt', 'attempt', 'store', 'feed', 'controller', 'controller', 'newsletter'] as const;
+const TARGETS = [
+  'attempt',
+  'attempt',
+  'attempt',
+  'attempt',
+  'store',
+  'feed',
+  'controller',
+  'controller',
+  'newsletter',
+] as const;
 const LINKS = ['store', 'store', 'feed', 'feed', 'ctl'] as const;
 
 /**
@@ -64,26 +74,57 @@ const LINKS = ['store', 'store', 'feed', 'feed', 'ctl'] as const;
  * slow the machine is); the report corrected in 7 runs of 10; and the
  * moment the newsletter starts (and is ready), chosen the same way.
  */
-export function randomSchedule(seed: number, o: { controllerRestart?: boolean } = {}): {
+export function randomSchedule(
+  seed: number,
+  o: { controllerRestart?: boolean } = {},
+): {
   faults: Fault[];
   checkpoints: 'per-step' | 'end-only';
 } {
   const r = rng(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-  const pickOf = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+  const pickOf = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
   const faults: Fault[] = [];
   const n = int(3, 7);
   const when = () => ({ anchor: pickOf(ANCHORS), at: r() * 10 });
   for (let i = 0; i < n; i++) {
     const { anchor, at } = when();
     const u = r();
-    if (u < 0.35) faults.push({ anchor, at, kind: 'kill', target: pickOf(TARGETS), pick: int(0, 9), forTicks: int(1, 5) });
-    else if (u < 0.65) faults.push({ anchor, at, kind: 'stop', target: pickOf(TARGETS), pick: int(0, 9), forTicks: int(1, 20) });
-    else if (u < 0.8) faults.push({ anchor, at, kind: 'drop', link: pickOf(LINKS), pick: 0, forTicks: int(1, 4) });
-    else if (u < 0.9) faults.push({ anchor, at, kind: 'delay', link: pickOf(LINKS), pick: 0, forTicks: int(2, 4), delayTicks: int(2, 6) });
-    else faults.push({ anchor, at, kind: 'hold', link: pickOf(LINKS), pick: 0, forTicks: int(1, 6) });
+    if (u < 0.35)
+      faults.push({
+        anchor,
+        at,
+        kind: 'kill',
+        target: pickOf(TARGETS),
+        pick: int(0, 9),
+        forTicks: int(1, 5),
+      });
+    else if (u < 0.65)
+      faults.push({
+        anchor,
+        at,
+        kind: 'stop',
+        target: pickOf(TARGETS),
+        pick: int(0, 9),
+        forTicks: int(1, 20),
+      });
+    else if (u < 0.8)
+      faults.push({ anchor, at, kind: 'drop', link: pickOf(LINKS), pick: 0, forTicks: int(1, 4) });
+    else if (u < 0.9)
+      faults.push({
+        anchor,
+        at,
+        kind: 'delay',
+        link: pickOf(LINKS),
+        pick: 0,
+        forTicks: int(2, 4),
+        delayTicks: int(2, 6),
+      });
+    else
+      faults.push({ anchor, at, kind: 'hold', link: pickOf(LINKS), pick: 0, forTicks: int(1, 6) });
   }
-  if (o.controllerRestart) faults.push({ ...when(), kind: 'kill', target: 'controller', pick: 0, forTicks: int(1, 3) });
+  if (o.controllerRestart)
+    faults.push({ ...when(), kind: 'kill', target: 'controller', pick: 0, forTicks: int(1, 3) });
   if (r() < 0.7) faults.push({ ...when(), kind: 'correct', pick: 0, forTicks: 0 });
   faults.push({ ...when(), kind: 'newsletter', pick: 0, forTicks: 0 });
   return { faults, checkpoints: r() < 0.5 ? 'per-step' : 'end-only' };
@@ -94,9 +135,12 @@ export function describeFault(f: Fault): string {
   const at = `${f.at.toFixed(1)} ticks after ${f.anchor === 'launch' ? '#1’s launch' : `the first ${f.anchor}`}:`;
   if (f.kind === 'correct') return `${at} the report is corrected`;
   if (f.kind === 'newsletter') return `${at} the newsletter starts`;
-  if (f.kind === 'kill') return `${at} SIGKILL ${f.target}${f.target === 'attempt' ? '' : `, restarted ${f.forTicks} ticks later`}`;
+  if (f.kind === 'kill')
+    return `${at} SIGKILL ${f.target}${f.target === 'attempt' ? '' : `, restarted ${f.forTicks} ticks later`}`;
   if (f.kind === 'stop') return `${at} SIGSTOP ${f.target}, SIGCONT ${f.forTicks} ticks later`;
-  if (f.kind === 'drop') return `${at} replies on the ${f.link} link dropped for ${f.forTicks} ticks`;
-  if (f.kind === 'delay') return `${at} replies on the ${f.link} link delayed ${f.delayTicks} ticks, for ${f.forTicks} ticks`;
+  if (f.kind === 'drop')
+    return `${at} replies on the ${f.link} link dropped for ${f.forTicks} ticks`;
+  if (f.kind === 'delay')
+    return `${at} replies on the ${f.link} link delayed ${f.delayTicks} ticks, for ${f.forTicks} ticks`;
   return `${at} requests on the ${f.link} link held for ${f.forTicks} ticks`;
 }

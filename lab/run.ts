@@ -13,7 +13,16 @@
  * decide. It imports nothing from src/model.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
 import { Agent, createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -33,7 +42,10 @@ function buildProcs() {
   if (built) return;
   mkdirSync(BUILD, { recursive: true });
   for (const f of readdirSync(SRC).filter((x) => x.endsWith('.ts'))) {
-    const js = stripTypeScriptTypes(readFileSync(join(SRC, f), 'utf8')).replace(/from '\.\/(\w+)\.ts'/g, "from './$1.mjs'");
+    const js = stripTypeScriptTypes(readFileSync(join(SRC, f), 'utf8')).replace(
+      /from '\.\/(\w+)\.ts'/g,
+      "from './$1.mjs'",
+    );
     writeFileSync(join(BUILD, f.replace(/\.ts$/, '.mjs')), js);
   }
   built = true;
@@ -135,7 +147,10 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
   writeFileSync(join(dir, 'report.json'), JSON.stringify(spec.report));
   const hfd = openSync(join(dir, 'history', `nemesis.${process.pid}.jsonl`), 'a');
   const hist = (type: string, f: string, op: string | null, v: Json = {}) =>
-    writeSync(hfd, JSON.stringify({ t: nowUs(), p: 'nemesis', pid: process.pid, type, f, op, v }) + '\n');
+    writeSync(
+      hfd,
+      JSON.stringify({ t: nowUs(), p: 'nemesis', pid: process.pid, type, f, op, v }) + '\n',
+    );
   const errFd = openSync(join(dir, 'stderr.log'), 'a');
   const started = Date.now();
   const children = new Map<string, ChildProcess>(); // current process of each name
@@ -144,11 +159,15 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
   const servers: Server[] = [];
   const timers: NodeJS.Timeout[] = [];
   const links: Record<string, Link> = Object.fromEntries(
-    ['store', 'feed', 'ctl'].map((l) => [l, { port: null, dropUntil: 0, delayUntil: 0, delayMs: 0, holdUntil: 0 }]),
+    ['store', 'feed', 'ctl'].map((l) => [
+      l,
+      { port: null, dropUntil: 0, delayUntil: 0, delayMs: 0, holdUntil: 0 },
+    ]),
   );
   const killed = new Set<ChildProcess>();
   let closed = false;
-  const alive = (c: ChildProcess | undefined) => !!c && !killed.has(c) && c.exitCode === null && c.signalCode === null;
+  const alive = (c: ChildProcess | undefined) =>
+    !!c && !killed.has(c) && c.exitCode === null && c.signalCode === null;
   spares ??= new Spares(4);
   const spawnRole = async (role: string, name: string, conf: Json): Promise<number | null> => {
     hist('info', 'want', null, { proc: name });
@@ -177,7 +196,9 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
   };
   const proxyUrl: Record<string, string> = {};
   const listen = (s: Server) =>
-    new Promise<number>((res) => s.listen(0, '127.0.0.1', () => res((s.address() as { port: number }).port)));
+    new Promise<number>((res) =>
+      s.listen(0, '127.0.0.1', () => res((s.address() as { port: number }).port)),
+    );
 
   // the moments random faults count from, as the proxy first sees them
   const anchors: Record<string, { seen: boolean; wait: Promise<void>; mark: () => void }> = {};
@@ -214,7 +235,8 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
     return new Promise((res) => {
       const wake = () => (signal(from, 'SIGCONT', '#1 wakes'), res());
       if (fx.wakeAfter <= 3) timers.push(setTimeout(wake, fx.wakeAfter * T));
-      else void anchors.second.wait.then(() => timers.push(setTimeout(wake, (fx.wakeAfter - 3) * T)));
+      else
+        void anchors.second.wait.then(() => timers.push(setTimeout(wake, (fx.wakeAfter - 3) * T)));
     });
   };
   for (const [name, L] of Object.entries(links)) {
@@ -233,19 +255,30 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
         const path = req.url ?? '/';
         // a run's clock starts when attempt #1 is up and calling (its process start can take many ticks)
         if (from === 'attempt#1') anchors.launch.mark();
-        if (name === 'store' && path === '/write' && body.tbl === 'candidate') anchors.candidate.mark();
+        if (name === 'store' && path === '/write' && body.tbl === 'candidate')
+          anchors.candidate.mark();
         if (name === 'feed' && path === '/announce') anchors.send.mark();
         if (name === 'store' && path === '/attempt' && body.n === 2) anchors.second.mark();
         let hold: 'drop' | Promise<void> | null = null;
         let killAfterApply = false;
         let killAfterReply = false;
         if (fx) {
-          if (name === 'store' && path === '/section' && body.call) hold = silence(from, `starts ${body.step}`);
-          if (name === 'store' && path === '/write' && (body.tbl === 'candidate' || (fx.checkpoints === 'end-only' && body.tbl === 'journal')))
+          if (name === 'store' && path === '/section' && body.call)
+            hold = silence(from, `starts ${body.step}`);
+          if (
+            name === 'store' &&
+            path === '/write' &&
+            (body.tbl === 'candidate' || (fx.checkpoints === 'end-only' && body.tbl === 'journal'))
+          )
             hold = silence(from, 'assembles');
           if (name === 'feed' && path === '/announce') {
             hold = silence(from, 'sends');
-            if (!hold && fx.postDies && !fixedState.posterStruck && fixedState.firstSender === null) {
+            if (
+              !hold &&
+              fx.postDies &&
+              !fixedState.posterStruck &&
+              fixedState.firstSender === null
+            ) {
               fixedState.firstSender = from;
               if (fx.posterDies === 'before-send') {
                 fixedState.posterStruck = true;
@@ -253,50 +286,73 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
                 hold = 'drop';
               }
             }
-            if (fx.postDies && fx.posterDies === 'after-apply' && fixedState.firstSender === from && !fixedState.posterStruck)
+            if (
+              fx.postDies &&
+              fx.posterDies === 'after-apply' &&
+              fixedState.firstSender === from &&
+              !fixedState.posterStruck
+            )
               killAfterApply = true;
           }
-          if (name === 'store' && path === '/write' && body.tbl === 'confirmation' && fx.postDies && fx.posterDies === 'after-confirm' && fixedState.firstSender === from && !fixedState.posterStruck)
+          if (
+            name === 'store' &&
+            path === '/write' &&
+            body.tbl === 'confirmation' &&
+            fx.postDies &&
+            fx.posterDies === 'after-confirm' &&
+            fixedState.firstSender === from &&
+            !fixedState.posterStruck
+          )
             killAfterReply = true;
         }
         if (hold === 'drop') return res.destroy();
         if (hold) await hold;
         if (nowUs() < L.holdUntil) await sleep((L.holdUntil - nowUs()) / 1000);
         if (!L.port) return res.destroy();
-        const up = request({ host: '127.0.0.1', port: L.port, path, method: 'POST', agent: upstream, headers: { 'content-type': 'application/json' } }, (ur) => {
-          let out = '';
-          ur.setEncoding('utf8');
-          ur.on('data', (c) => (out += c));
-          ur.on('error', () => res.destroy());
-          ur.on('end', async () => {
-            if (path === '/assess' && out.includes('"accepted"')) anchors.acceptance.mark();
-            if (killAfterApply) {
-              let r: Json = {};
-              try {
-                r = JSON.parse(out);
-              } catch {
-                // not a reply to read
+        const up = request(
+          {
+            host: '127.0.0.1',
+            port: L.port,
+            path,
+            method: 'POST',
+            agent: upstream,
+            headers: { 'content-type': 'application/json' },
+          },
+          (ur) => {
+            let out = '';
+            ur.setEncoding('utf8');
+            ur.on('data', (c) => (out += c));
+            ur.on('error', () => res.destroy());
+            ur.on('end', async () => {
+              if (path === '/assess' && out.includes('"accepted"')) anchors.acceptance.mark();
+              if (killAfterApply) {
+                let r: Json = {};
+                try {
+                  r = JSON.parse(out);
+                } catch {
+                  // not a reply to read
+                }
+                if (r.outcome === 'applied') {
+                  fixedState.posterStruck = true;
+                  signal(from, 'SIGKILL', `${from} killed after the feed applied its post`);
+                  return res.destroy();
+                }
               }
-              if (r.outcome === 'applied') {
-                fixedState.posterStruck = true;
-                signal(from, 'SIGKILL', `${from} killed after the feed applied its post`);
+              if (nowUs() < L.dropUntil) {
+                hist('info', 'fault', null, { link: name, reply: 'dropped', path, from });
                 return res.destroy();
               }
-            }
-            if (nowUs() < L.dropUntil) {
-              hist('info', 'fault', null, { link: name, reply: 'dropped', path, from });
-              return res.destroy();
-            }
-            if (nowUs() < L.delayUntil) await sleep(L.delayMs);
-            if (res.destroyed) return;
-            res.writeHead(ur.statusCode ?? 502, { 'content-type': 'application/json' });
-            res.end(out);
-            if (killAfterReply) {
-              fixedState.posterStruck = true;
-              signal(from, 'SIGKILL', `${from} killed after its confirmation`);
-            }
-          });
-        });
+              if (nowUs() < L.delayUntil) await sleep(L.delayMs);
+              if (res.destroyed) return;
+              res.writeHead(ur.statusCode ?? 502, { 'content-type': 'application/json' });
+              res.end(out);
+              if (killAfterReply) {
+                fixedState.posterStruck = true;
+                signal(from, 'SIGKILL', `${from} killed after its confirmation`);
+              }
+            });
+          },
+        );
         up.on('error', () => res.destroy());
         up.end(text);
       });
@@ -328,7 +384,12 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
       const rec = JSON.parse(text || '{}');
       if (!launched.has(rec.n)) {
         launched.add(rec.n);
-        void spawnRole('attempt', `attempt#${rec.n}`, { ...base, ...rec, key: spec.protections.key, checkpoints: spec.checkpoints });
+        void spawnRole('attempt', `attempt#${rec.n}`, {
+          ...base,
+          ...rec,
+          key: spec.protections.key,
+          checkpoints: spec.checkpoints,
+        });
       }
       res.end('{}');
     });
@@ -337,7 +398,12 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
   const launcherUrl = `http://127.0.0.1:${await listen(launcher)}`;
 
   const startStore = async (n: number) => {
-    links.store.port = await spawnRole('store', `store@${n}`, { file: join(dir, 'journal.sqlite'), report: join(dir, 'report.json'), firstToken: FIRST_TOKEN, commitMs: 2 });
+    links.store.port = await spawnRole('store', `store@${n}`, {
+      file: join(dir, 'journal.sqlite'),
+      report: join(dir, 'report.json'),
+      firstToken: FIRST_TOKEN,
+      commitMs: 2,
+    });
   };
   const startFeed = async (n: number) => {
     links.feed.port = await spawnRole('feed', `feed@${n}`, {
@@ -374,14 +440,20 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
   };
   const gen: Record<string, number> = { store: 1, feed: 1, controller: 1, newsletter: 1 };
   const nameOf = (role: string) =>
-    role === 'controller' ? `controller@${ctlN}` : role === 'newsletter' ? `newsletter@${nlN}` : `${role}@${gen[role]}`;
+    role === 'controller'
+      ? `controller@${ctlN}`
+      : role === 'newsletter'
+        ? `newsletter@${nlN}`
+        : `${role}@${gen[role]}`;
 
   let lastFaultUs = 0;
   const correct = async (why: string) => {
     const op = `nemesis:correct`;
     hist('invoke', 'correct', op, { version: 'v2', why });
     for (let i = 0; i < 40; i++) {
-      const r = links.store.port ? await post(`http://127.0.0.1:${links.store.port}/correct`, { op }, 8 * T) : null;
+      const r = links.store.port
+        ? await post(`http://127.0.0.1:${links.store.port}/correct`, { op }, 8 * T)
+        : null;
       if (r) return hist('ok', 'correct', op, { version: 'v2' });
       await sleep(T);
     }
@@ -420,15 +492,30 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
         const L = links[f.link!];
         const until = nowUs() + f.forTicks * T * 1000;
         if (f.kind === 'drop') L.dropUntil = until;
-        if (f.kind === 'delay') ((L.delayUntil = until), (L.delayMs = f.delayTicks! * T));
+        if (f.kind === 'delay') {
+          L.delayUntil = until;
+          L.delayMs = f.delayTicks! * T;
+        }
         if (f.kind === 'hold') L.holdUntil = until;
-        struck.push({ atMs: Date.now() - started, link: f.link, kind: f.kind, forTicks: f.forTicks });
-        hist('info', 'fault', null, { link: f.link, kind: f.kind, forTicks: f.forTicks, delayTicks: f.delayTicks ?? null });
+        struck.push({
+          atMs: Date.now() - started,
+          link: f.link,
+          kind: f.kind,
+          forTicks: f.forTicks,
+        });
+        hist('info', 'fault', null, {
+          link: f.link,
+          kind: f.kind,
+          forTicks: f.forTicks,
+          delayTicks: f.delayTicks ?? null,
+        });
         return;
       }
       let name: string;
       if (f.target === 'attempt') {
-        const live = [...children.keys()].filter((k) => k.startsWith('attempt#') && alive(children.get(k)));
+        const live = [...children.keys()].filter(
+          (k) => k.startsWith('attempt#') && alive(children.get(k)),
+        );
         if (live.length === 0) return;
         name = live[f.pick % live.length];
       } else name = nameOf(f.target!);
@@ -451,17 +538,36 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
       const after = (a: keyof typeof anchors, ticks: number, fn: () => void) =>
         void anchors[a].wait.then(() => timers.push(setTimeout(fn, ticks * T)));
       lastFaultUs = Infinity;
-      void firstLaunch.then(() => (lastFaultUs = nowUs() + ((fx.restartAt ?? 0) + fx.wakeAfter + 14) * T * 1000));
-      if (fx.changeAt === 4) after(fx.silentAt ? 'silence' : 'launch', fx.silentAt ? 1 : 4, () => void correct('the report changes during the outage (t4)'));
-      if (fx.changeAt === 12) after('acceptance', 1, () => void correct('the report changes after the acceptance (t12)'));
+      void firstLaunch.then(
+        () => (lastFaultUs = nowUs() + ((fx.restartAt ?? 0) + fx.wakeAfter + 14) * T * 1000),
+      );
+      if (fx.changeAt === 4)
+        after(
+          fx.silentAt ? 'silence' : 'launch',
+          fx.silentAt ? 1 : 4,
+          () => void correct('the report changes during the outage (t4)'),
+        );
+      if (fx.changeAt === 12)
+        after('acceptance', 1, () => void correct('the report changes after the acceptance (t12)'));
       after(fx.rule === 'latest-finished' ? 'candidate' : 'acceptance', 1.5, () => {
         readyAtUs = nowUs();
         void startNewsletter();
       });
       if (fx.restartAt !== null) {
-        const [a, k] = fx.restartAt >= 10 ? (['send', fx.restartAt - 10] as const) : (['launch', fx.restartAt] as const);
-        after(a, k, () => void signal(nameOf('controller'), 'SIGKILL', `controller down at t${fx.restartAt}`));
-        after(a, k + 1, () => void (alive(children.get(nameOf('controller'))) || startController(true)));
+        const [a, k] =
+          fx.restartAt >= 10
+            ? (['send', fx.restartAt - 10] as const)
+            : (['launch', fx.restartAt] as const);
+        after(
+          a,
+          k,
+          () => void signal(nameOf('controller'), 'SIGKILL', `controller down at t${fx.restartAt}`),
+        );
+        after(
+          a,
+          k + 1,
+          () => void (alive(children.get(nameOf('controller'))) || startController(true)),
+        );
       }
     }
 
@@ -473,12 +579,16 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
       await sleep(2 * T);
       if (nowUs() < lastFaultUs) continue;
       const unstruck = pending > 0;
-      const attempts = [...children.entries()].filter(([k, c]) => k.startsWith('attempt#') && alive(c));
+      const attempts = [...children.entries()].filter(
+        ([k, c]) => k.startsWith('attempt#') && alive(c),
+      );
       if (attempts.length) {
         quiet = 0;
         continue;
       }
-      const st = links.store.port ? await post(`http://127.0.0.1:${links.store.port}/status`, {}, 4 * T) : null;
+      const st = links.store.port
+        ? await post(`http://127.0.0.1:${links.store.port}/status`, {}, 4 * T)
+        : null;
       const owner = st?.attempts.at(-1);
       const idle =
         st &&
@@ -487,7 +597,15 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
         (!owner || st.stopped.includes(owner.state)) &&
         (st.newsletter !== null || nowUs() > readyAtUs + 20 * T * 1000 || unstruck);
       quiet = idle ? quiet + 1 : 0;
-      lastLook = { attempts: attempts.map(([k]) => k), st: st && { serves: st.serves, unconfirmed: st.unconfirmed.length, owner: owner?.state, newsletter: st.newsletter !== null } };
+      lastLook = {
+        attempts: attempts.map(([k]) => k),
+        st: st && {
+          serves: st.serves,
+          unconfirmed: st.unconfirmed.length,
+          owner: owner?.state,
+          newsletter: st.newsletter !== null,
+        },
+      };
       // faults still waiting for an anchor that may never come: give them 20 quiet looks
       if (quiet >= (unstruck ? 10 : 2)) break;
     }
@@ -508,20 +626,30 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
   for (const f of ['journal', 'feed']) {
     const db = new DatabaseSync(join(dir, `${f}.sqlite`));
     integrity[f] = (db.prepare('PRAGMA integrity_check').get() as Json).integrity_check;
-    const rows = (sql: string) => db.prepare(sql).all().map((r) => ({ ...r }));
+    const rows = (sql: string) =>
+      db
+        .prepare(sql)
+        .all()
+        .map((r) => ({ ...r }));
     if (f === 'journal') {
       final.report = {};
-      for (const r of rows('SELECT version, step, text FROM report')) (final.report[r.version as string] ??= {})[r.step as string] = r.text;
+      for (const r of rows('SELECT version, step, text FROM report'))
+        (final.report[r.version as string] ??= {})[r.step as string] = r.text;
       final.writes = [
         ...rows("SELECT op, 'journal' AS tbl, token, writer FROM journal"),
         ...rows("SELECT op, 'candidate' AS tbl, token, attempt AS writer FROM candidates"),
         ...rows("SELECT op, 'intent' AS tbl, token, attempt AS writer FROM intents"),
         ...rows("SELECT op, 'confirmation' AS tbl, token, writer FROM confirmations"),
       ];
-      final.candidates = rows('SELECT digest, parts FROM candidates').map((c) => ({ digest: c.digest, parts: JSON.parse(c.parts as string) }));
+      final.candidates = rows('SELECT digest, parts FROM candidates').map((c) => ({
+        digest: c.digest,
+        parts: JSON.parse(c.parts as string),
+      }));
       final.acceptances = rows('SELECT op, digest, version FROM acceptances ORDER BY id');
       final.newsletter = rows('SELECT op, digest FROM newsletter');
-      final.confirmed = rows("SELECT digest FROM intents WHERE state = 'confirmed'").map((r) => r.digest);
+      final.confirmed = rows("SELECT digest FROM intents WHERE state = 'confirmed'").map(
+        (r) => r.digest,
+      );
     } else final.posts = rows('SELECT op, post, digest, key FROM posts ORDER BY seq');
     db.close();
   }

@@ -15,7 +15,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 
-export const INVARIANTS = ['duplicateEffect', 'staleWrite', 'supersededAccepted', 'dependantWrong', 'twoAccepted'] as const;
+export const INVARIANTS = [
+  'duplicateEffect',
+  'staleWrite',
+  'supersededAccepted',
+  'dependantWrong',
+  'twoAccepted',
+] as const;
 export type Invariant = (typeof INVARIANTS)[number];
 
 export interface Entry {
@@ -84,24 +90,36 @@ export function check(history: Entry[], final: Final): Verdict {
     if (!e.op) continue;
     let s = spans.get(e.op);
     if (!s) spans.set(e.op, (s = { invoke: null, done: null, from: Infinity, to: Infinity }));
-    if (e.type === 'invoke') {
-      if (!s.invoke) ((s.invoke = e), (s.from = e.t));
-    } else if (e.type === 'ok' || e.type === 'fail') ((s.done = e), (s.to = e.t));
+    if (e.type === 'invoke' && !s.invoke) {
+      s.invoke = e;
+      s.from = e.t;
+    } else if (e.type === 'ok' || e.type === 'fail') {
+      s.done = e;
+      s.to = e.t;
+    }
   }
-  const span = (op: string): Span => spans.get(op) ?? { invoke: null, done: null, from: -Infinity, to: Infinity };
+  const span = (op: string): Span =>
+    spans.get(op) ?? { invoke: null, done: null, from: -Infinity, to: Infinity };
   const pick = (...es: (Entry | null | undefined)[]) =>
     [...new Set(es.filter((e): e is Entry => !!e))].sort((a, b) => a.t - b.t);
   const breaches: Breach[] = [];
 
   // content: each version's section hashes, computed here from the report's text
   const hashes = Object.fromEntries(
-    Object.entries(final.report).map(([v, secs]) => [v, Object.fromEntries(Object.entries(secs).map(([k, t]) => [k, sha(t)]))]),
+    Object.entries(final.report).map(([v, secs]) => [
+      v,
+      Object.fromEntries(Object.entries(secs).map(([k, t]) => [k, sha(t)])),
+    ]),
   );
   const contentOf = (digest: string): string | null => {
     const c = final.candidates.find((x) => x.digest === digest);
     if (!c) return null;
     for (const [v, h] of Object.entries(hashes))
-      if (c.parts.length === Object.keys(h).length && c.parts.every((p) => h[p.step] === p.readHash)) return v;
+      if (
+        c.parts.length === Object.keys(h).length &&
+        c.parts.every((p) => h[p.step] === p.readHash)
+      )
+        return v;
     return 'mixed';
   };
   // the report: v1 until the correction took effect, somewhere in its span
@@ -131,7 +149,9 @@ export function check(history: Entry[], final: Final): Verdict {
   const issued = history.filter((e) => e.f === 'issue' && e.type === 'ok');
   for (const w of final.writes) {
     const s = span(w.op);
-    const higher = issued.filter((i) => i.v.token > w.token && i.t < s.from).sort((a, b) => a.t - b.t)[0];
+    const higher = issued
+      .filter((i) => i.v.token > w.token && i.t < s.from)
+      .sort((a, b) => a.t - b.t)[0];
     if (higher)
       breaches.push({
         invariant: 'staleWrite',
@@ -156,7 +176,9 @@ export function check(history: Entry[], final: Final): Verdict {
   // 4. dependantWrong: the newsletter admitted on a digest never accepted (before it), or not the current report's
   for (const n of final.newsletter) {
     const s = span(n.op);
-    const accepted = final.acceptances.filter((a) => a.digest === n.digest && span(a.op).from < s.to);
+    const accepted = final.acceptances.filter(
+      (a) => a.digest === n.digest && span(a.op).from < s.to,
+    );
     const content = contentOf(n.digest);
     const cur = currentDuring(s);
     if (accepted.length === 0 || content === null || !cur.has(content))
@@ -166,7 +188,12 @@ export function check(history: Entry[], final: Final): Verdict {
           accepted.length === 0
             ? `the newsletter was admitted on digest ${n.digest.slice(0, 8)}, never accepted before it`
             : `the newsletter was admitted on digest ${n.digest.slice(0, 8)} (content ${content}) while ${[...cur].join('/')} was current`,
-        excerpt: pick(...corrEntries, ...accepted.flatMap((a) => [span(a.op).done]), s.invoke, s.done),
+        excerpt: pick(
+          ...corrEntries,
+          ...accepted.flatMap((a) => [span(a.op).done]),
+          s.invoke,
+          s.done,
+        ),
       });
   }
 
@@ -190,7 +217,9 @@ export function check(history: Entry[], final: Final): Verdict {
     }
 
   const finalVersion = corrSpan?.done || corrSpan?.invoke ? 'v2' : 'v1';
-  const finished = final.acceptances.some((a) => contentOf(a.digest) === finalVersion && final.confirmed.includes(a.digest));
+  const finished = final.acceptances.some(
+    (a) => contentOf(a.digest) === finalVersion && final.confirmed.includes(a.digest),
+  );
 
   // the tick measured: consecutive heartbeats of one process
   const gaps: number[] = [];
@@ -205,7 +234,9 @@ export function check(history: Entry[], final: Final): Verdict {
   gaps.sort((a, b) => a - b);
   return {
     breaches,
-    broken: Object.fromEntries(INVARIANTS.map((i) => [i, breaches.some((b) => b.invariant === i)])) as Record<Invariant, boolean>,
+    broken: Object.fromEntries(
+      INVARIANTS.map((i) => [i, breaches.some((b) => b.invariant === i)]),
+    ) as Record<Invariant, boolean>,
     finished,
     tickMs: gaps.length ? gaps[Math.floor(gaps.length / 2)] : null,
     entries: history.length,
@@ -215,6 +246,7 @@ export function check(history: Entry[], final: Final): Verdict {
 /** An excerpt as lines: ms since the first entry shown, process, type, function, value. */
 export function formatExcerpt(es: Entry[], t0 = es[0]?.t ?? 0): string[] {
   return es.map(
-    (e) => `${((e.t - t0) / 1000).toFixed(1).padStart(8)} ms  ${e.p.padEnd(14)} ${e.type.padEnd(6)} ${e.f.padEnd(14)} ${JSON.stringify(e.v)}`,
+    (e) =>
+      `${((e.t - t0) / 1000).toFixed(1).padStart(8)} ms  ${e.p.padEnd(14)} ${e.type.padEnd(6)} ${e.f.padEnd(14)} ${JSON.stringify(e.v)}`,
   );
 }

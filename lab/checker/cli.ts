@@ -8,7 +8,9 @@ if (!dir) {
 }
 const { history, final } = readRun(dir);
 const v = check(history, final);
-console.log(`${v.entries} history entries; tick measured ${v.tickMs?.toFixed(1) ?? '–'} ms; finished: ${v.finished}`);
+console.log(
+  `${v.entries} history entries; tick measured ${v.tickMs?.toFixed(1) ?? '–'} ms; finished: ${v.finished}`,
+);
 if (v.breaches.length === 0) console.log('no invariant broken');
 for (const b of v.breaches) {
   console.log(`\n${b.invariant}: ${b.why}`);

@@ -28,7 +28,12 @@ export function now(): number {
   return Number(process.hrtime.bigint() / 1000n);
 }
 /** Append one history entry. */
-export function hist(type: 'invoke' | 'ok' | 'fail' | 'info', f: string, op: string | null, v: Json = {}) {
+export function hist(
+  type: 'invoke' | 'ok' | 'fail' | 'info',
+  f: string,
+  op: string | null,
+  v: Json = {},
+) {
   if (fd < 0) fd = openSync(join(conf.dir, 'history', `${NAME}.${process.pid}.jsonl`), 'a');
   writeSync(fd, JSON.stringify({ t: now(), p: NAME, pid: process.pid, type, f, op, v }) + '\n');
 }
@@ -76,7 +81,11 @@ export function post(url: string, body: Json, timeoutMs: number): Promise<Reply>
       res.on('data', (c) => (text += c));
       res.on('end', () => {
         try {
-          end({ ok: res.statusCode === 200, status: res.statusCode, body: JSON.parse(text || '{}') });
+          end({
+            ok: res.statusCode === 200,
+            status: res.statusCode,
+            body: JSON.parse(text || '{}'),
+          });
         } catch {
           end({ ok: false, why: 'bad reply' });
         }

@@ -46,11 +46,17 @@ const running = (st: string) => st === 'admitted' || st === 'running';
 
 async function tick() {
   let r = await post(`${S}/status`, {}, 4 * TICK);
-  if (!r.ok) return hist('info', 'status', null, { why: r.why ?? `status ${r.status}`, error: r.body?.error });
+  if (!r.ok)
+    return hist('info', 'status', null, {
+      why: r.why ?? `status ${r.status}`,
+      error: r.body?.error,
+    });
   let st = r.body as Json;
   // a. assess
   for (const id of st.unassessed as number[])
-    await call(`${S}/assess`, { candidate: id, fencing: conf.fencing, pins: conf.pins }, 'assess', { candidate: id });
+    await call(`${S}/assess`, { candidate: id, fencing: conf.fencing, pins: conf.pins }, 'assess', {
+      candidate: id,
+    });
   let changed = st.unassessed.length > 0;
   // b. suspect
   const t = now();
@@ -58,7 +64,12 @@ async function tick() {
     if (!running(a.state)) continue;
     const due = deadline.get(a.n) ?? started + conf.graceMs * 1000;
     if (t > due && t > started + 3 * TICK * 1000) {
-      const s = await call(`${S}/state`, { n: a.n, to: 'unknown', from: ['admitted', 'running'] }, 'suspect', { attempt: a.n });
+      const s = await call(
+        `${S}/state`,
+        { n: a.n, to: 'unknown', from: ['admitted', 'running'] },
+        'suspect',
+        { attempt: a.n },
+      );
       if (s.ok) deadline.delete(a.n);
       changed = true;
     }

@@ -22,15 +22,30 @@ function announce(b: Json): Promise<Json> {
     hist('invoke', 'txn', b.op);
     try {
       let out: Json;
-      const k = b.key ? (db.prepare('SELECT * FROM keys WHERE key = ?').get(b.key) as Json | undefined) : undefined;
-      const fresh = k && (conf.retentionMs === null || now() - k.stored_us <= conf.retentionMs * 1000);
-      if (k && fresh) out = k.digest === b.digest ? { outcome: 'remembered', post: k.post } : { outcome: 'rejected' };
+      const k = b.key
+        ? (db.prepare('SELECT * FROM keys WHERE key = ?').get(b.key) as Json | undefined)
+        : undefined;
+      const fresh =
+        k && (conf.retentionMs === null || now() - k.stored_us <= conf.retentionMs * 1000);
+      if (k && fresh)
+        out =
+          k.digest === b.digest ? { outcome: 'remembered', post: k.post } : { outcome: 'rejected' };
       else {
-        const seq = ((db.prepare('SELECT COALESCE(MAX(seq), 0) AS m FROM posts').get() as Json).m as number) + 1;
+        const seq =
+          ((db.prepare('SELECT COALESCE(MAX(seq), 0) AS m FROM posts').get() as Json).m as number) +
+          1;
         const post = `P${seq}`;
-        db.prepare('INSERT INTO posts (seq, op, post, digest, key) VALUES (?, ?, ?, ?, ?)').run(seq, b.op, post, b.digest, b.key ?? null);
+        db.prepare('INSERT INTO posts (seq, op, post, digest, key) VALUES (?, ?, ?, ?, ?)').run(
+          seq,
+          b.op,
+          post,
+          b.digest,
+          b.key ?? null,
+        );
         if (b.key)
-          db.prepare('INSERT OR REPLACE INTO keys (key, digest, post, stored_us) VALUES (?, ?, ?, ?)').run(b.key, b.digest, post, now());
+          db.prepare(
+            'INSERT OR REPLACE INTO keys (key, digest, post, stored_us) VALUES (?, ?, ?, ?)',
+          ).run(b.key, b.digest, post, now());
         out = { outcome: 'applied', post, forgot: k ? true : undefined };
       }
       await sleep(conf.commitMs);

@@ -78,15 +78,22 @@ test('all four protections on: the main case and random schedules break nothing'
 });
 
 test('fencing off and the fence mutant: a stale write; the key mutant: a duplicate post', async () => {
-  const [off, fence] = await both(
-    () => run(specOfFixed(fixed('fencing-off', { fencing: 'off' }), join(TMP, `a${++k}`), TICK), 'fencing-off'),
-    () => run(specOfFixed(fixed('main', {}), join(TMP, `b${++k}`), TICK, 'fence'), 'mutant-fence'),
-  );
+  // three at once: each run spends most of its time waiting on its processes' clocks
+  const [off, fence, key] = await Promise.all([
+    run(
+      specOfFixed(fixed('fencing-off', { fencing: 'off' }), join(TMP, `a${++k}`), TICK),
+      'fencing-off',
+    ),
+    run(specOfFixed(fixed('main', {}), join(TMP, `b${++k}`), TICK, 'fence'), 'mutant-fence'),
+    run(specOfFixed(fixed('main', {}), join(TMP, `c${++k}`), TICK, 'key'), 'mutant-key'),
+  ]);
   assert.ok(off.r.broken.includes('staleWrite'), `fencing off: ${off.r.broken}`);
   assert.ok(fence.r.broken.includes('staleWrite'), `fence mutant: ${fence.r.broken}`);
   const stale = fence.v.breaches.find((b) => b.invariant === 'staleWrite')!;
-  assert.ok(stale.excerpt.some((e) => e.f === 'issue') && stale.excerpt.some((e) => e.f === 'write'), 'the excerpt shows the issue and the write');
-  const key = await run(specOfFixed(fixed('main', {}), join(TMP, `a${++k}`), TICK, 'key'), 'mutant-key');
+  assert.ok(
+    stale.excerpt.some((e) => e.f === 'issue') && stale.excerpt.some((e) => e.f === 'write'),
+    'the excerpt shows the issue and the write',
+  );
   assert.ok(key.r.broken.includes('duplicateEffect'), `key mutant: ${key.r.broken}`);
 });
 
@@ -94,14 +101,24 @@ test('a lab killed part-way: SQLite files readable, no process left', async () =
   const dir = join(TMP, 'killed');
   const child = spawn(
     process.execPath,
-    ['--disable-warning=ExperimentalWarning', join(ROOT, 'lab', 'main.ts'), '--replay', 'all-on/crashed', '--dir', dir],
+    [
+      '--disable-warning=ExperimentalWarning',
+      join(ROOT, 'lab', 'main.ts'),
+      '--replay',
+      'all-on/crashed',
+      '--dir',
+      dir,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   // kill the lab once #1 has journaled a step (a case with kills but no SIGSTOP: a stopped process could not leave)
   for (let i = 0; i < 300; i++) {
     await sleep(100);
     const h = existsSync(join(dir, 'history')) ? readdirSync(join(dir, 'history')) : [];
-    const text = h.filter((f) => f.startsWith('attempt#')).map((f) => readFileSync(join(dir, 'history', f), 'utf8')).join('');
+    const text = h
+      .filter((f) => f.startsWith('attempt#'))
+      .map((f) => readFileSync(join(dir, 'history', f), 'utf8'))
+      .join('');
     if (text.includes('"outcome":"applied"')) break;
   }
   child.kill('SIGKILL');
@@ -116,10 +133,17 @@ test('a lab killed part-way: SQLite files readable, no process left', async () =
   assert.deepEqual(started.filter(alive), [], 'lab processes outlived the lab');
   for (const f of ['journal.sqlite', 'feed.sqlite']) {
     const db = new DatabaseSync(join(dir, f));
-    assert.equal((db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check, 'ok', f);
+    assert.equal(
+      (db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check,
+      'ok',
+      f,
+    );
     db.close();
   }
   const db = new DatabaseSync(join(dir, 'journal.sqlite'));
-  assert.ok((db.prepare('SELECT COUNT(*) AS n FROM journal').get() as { n: number }).n >= 1, 'journal rows survived');
+  assert.ok(
+    (db.prepare('SELECT COUNT(*) AS n FROM journal').get() as { n: number }).n >= 1,
+    'journal rows survived',
+  );
   db.close();
 });
