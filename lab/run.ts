@@ -1,543 +1,681 @@
 /**
- * The orchestrator of one lab run: the clock, the report's owner, the
- * newsletter, and the fault injector. It forks real processes (lab/agent.ts)
- * for the feed, the controller and every attempt, drives the model's ticks
- * at a real pace (one tick every `tickMs` of wall-clock time, later when a
- * tick's work overruns), and injects the schedule's faults as real signals
- * at failpoints: SIGSTOP / SIGCONT for a pause, SIGKILL for a crash, a
- * poster's death or the controller's restart.
+ * One lab run: starts the journal store, the feed, the controller and the
+ * newsletter as processes, each attempt when the controller asks for it,
+ * routes every call between them through a loopback proxy of this process,
+ * and lets the nemesis strike: at random moments from a seeded schedule
+ * (lab/nemesis.ts), or at the moments a fixed case of the site names. At the
+ * end it kills every process it started, checks that both SQLite files open
+ * and pass integrity_check, writes their contents to final.json, and hands
+ * the run to the checker (lab/checker), which reads only the history and
+ * final.json.
  *
- * It imports only the site's switch and schedule types (src/model/switches.ts,
- * src/model/schedule.ts): the rules it follows are written here again, and
- * the verdicts come from lab/check.ts.
+ * This file is the harness: it knows which processes exist, not what they
+ * decide. It imports nothing from src/model.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { stripTypeScriptTypes } from 'node:module';
+import { Agent, createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Switches } from '../src/model/switches.ts';
-import type { Schedule } from '../src/model/schedule.ts';
-import { STORE_SCHEMA, logEvent, open, sha256, type Db } from './store.ts';
-import { check, postsUnderRememberedKey, type Verdict } from './check.ts';
+import { DatabaseSync } from 'node:sqlite';
+import type { Fault, FixedFaults } from './nemesis.ts';
 
-const AGENT = fileURLToPath(new URL('./agent.ts', import.meta.url));
-const FIRST_TOKEN = 41;
-const NEWSLETTER_READY = 12;
-const HORIZON = 40;
-const CHANGE_AT: Record<string, number | undefined> = { outage: 4, 'after-acceptance': 12 };
-
-export interface ReportText {
-  v1: Record<string, string>;
-  v2: Record<string, string>;
+const SRC = fileURLToPath(new URL('./proc/', import.meta.url));
+const BUILD = fileURLToPath(new URL('../tmp/lab-build/', import.meta.url));
+let built = false;
+/**
+ * The processes run as plain JavaScript: their TypeScript stripped once per
+ * lab (node:module's stripTypeScriptTypes) rather than at every one of the
+ * thousands of process starts (it is about a third of a start's CPU).
+ */
+function buildProcs() {
+  if (built) return;
+  mkdirSync(BUILD, { recursive: true });
+  for (const f of readdirSync(SRC).filter((x) => x.endsWith('.ts'))) {
+    const js = stripTypeScriptTypes(readFileSync(join(SRC, f), 'utf8')).replace(
+      /from '\.\/(\w+)\.ts'/g,
+      "from './$1.mjs'",
+    );
+    writeFileSync(join(BUILD, f.replace(/\.ts$/, '.mjs')), js);
+  }
+  built = true;
 }
 
-type Msg = Record<string, any>;
-
-/** One forked lab process, with a queue of the messages it sent. */
-class Agent {
-  child: ChildProcess;
-  inbox: Msg[] = [];
-  waiters: ((m: Msg) => void)[] = [];
-  exited = false;
-  constructor(child: ChildProcess) {
-    this.child = child;
-    child.on('message', (m: Msg) => {
-      const w = this.waiters.shift();
-      if (w) w(m);
-      else this.inbox.push(m);
-    });
-    child.on('exit', () => {
-      this.exited = true;
-      for (const w of this.waiters.splice(0)) w({ op: 'exit' });
-    });
-  }
-  next(timeoutMs = 60_000): Promise<Msg> {
-    const m = this.inbox.shift();
-    if (m) return Promise.resolve(m);
-    if (this.exited) return Promise.resolve({ op: 'exit' });
-    return new Promise((res, rej) => {
-      const timer = setTimeout(
-        () => rej(new Error(`lab: pid ${this.child.pid} silent for ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      this.waiters.push((x) => {
-        clearTimeout(timer);
-        res(x);
-      });
-    });
-  }
-  async expect(op: string): Promise<Msg> {
-    const m = await this.next();
-    if (m.op === 'error') throw new Error(`lab agent failed: ${m.error}`);
-    if (m.op !== op) throw new Error(`lab agent sent ${JSON.stringify(m)}, expected ${op}`);
-    return m;
-  }
-  send(m: Msg) {
-    this.child.send(m);
-  }
-  signal(sig: NodeJS.Signals) {
-    if (!this.exited) this.child.kill(sig);
-  }
-  get pid() {
-    return this.child.pid as number;
-  }
-}
-
-/** Processes forked ahead of need (a fork costs far more than a tick), each used for one role. */
-export class Pool {
-  spares: Promise<Agent>[] = [];
-  all = new Set<Agent>();
-  /** Every process this pool forked (tests check none is left). */
-  pids: number[] = [];
+/** Spare processes, ready before they are needed; each takes one role once. */
+class Spares {
+  ready: Promise<ChildProcess>[] = [];
+  all = new Set<ChildProcess>();
   size: number;
-  constructor(size = 3) {
+  constructor(size: number) {
     this.size = size;
   }
-  private spawn(): Promise<Agent> {
-    const child = fork(AGENT, [], {
+  private spawn(): Promise<ChildProcess> {
+    buildProcs();
+    const c = fork(join(BUILD, 'spare.mjs'), [], {
       execArgv: ['--disable-warning=ExperimentalWarning'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: process.env,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
-    const a = new Agent(child);
-    this.all.add(a);
-    this.pids.push(child.pid as number);
-    child.on('exit', () => this.all.delete(a));
-    const ready = a.expect('spare').then(() => a);
-    ready.catch(() => {}); // a spare killed at close never says it is ready
-    return ready;
+    this.all.add(c);
+    c.once('exit', () => this.all.delete(c));
+    const p = new Promise<ChildProcess>((res, rej) => {
+      c.once('message', () => res(c));
+      c.once('exit', () => rej(new Error('a spare died before it was ready')));
+    });
+    p.catch(() => {});
+    return p;
   }
-  /** A ready spare; one that died before it was ready is replaced (twice at most). */
-  async take(): Promise<Agent> {
+  async take(): Promise<ChildProcess> {
     for (let tries = 0; ; tries++) {
-      while (this.spares.length < this.size + 1) this.spares.push(this.spawn());
+      while (this.ready.length < this.size + 1) this.ready.push(this.spawn());
       try {
-        return await (this.spares.shift() as Promise<Agent>);
+        return await this.ready.shift()!;
       } catch (e) {
-        if (tries >= 2) throw e;
+        if (tries >= 3) throw e;
       }
     }
   }
-  warm() {
-    while (this.spares.length < this.size) this.spares.push(this.spawn());
-  }
-  /** SIGKILL every process still alive (stopped ones too) and wait for them to go. */
-  async close() {
-    const left = [...this.all];
-    for (const a of left) a.signal('SIGKILL');
-    await Promise.all(
-      left.map((a) => (a.exited ? null : new Promise((r) => a.child.once('exit', r)))),
-    );
-    for (const p of this.spares) p.catch(() => {});
-    this.spares = [];
+  close() {
+    for (const c of this.all) c.kill('SIGKILL');
+    this.ready = [];
   }
 }
-
-export interface FaultNote {
-  tick: number;
-  wallMs: number;
-  what: string;
-  pid: number;
-  signal?: string;
+let spares: Spares | null = null;
+/** The lab's spares (kill them with closeSpares when the lab ends). */
+export function closeSpares() {
+  spares?.close();
+  spares = null;
 }
+export const FIRST_TOKEN = 41;
 
-export interface LabRun {
-  verdict: Verdict;
-  lastTick: number;
-  wallMs: number;
-  faults: FaultNote[];
-  /** Where the real clock or the processes made the schedule land differently from the model's ticks. */
-  landing: string[];
-  calls: Record<string, number>;
-  posts: number;
-  staleApplied: number;
-  staleRejected: number;
-  postsUnderRememberedKey: number;
-  dir: string;
+type Json = Record<string, any>;
+export interface Protections {
+  fencing: boolean;
+  pins: boolean;
+  key: 'per-operation' | 'per-attempt' | 'none';
+  rule: 'current-accepted' | 'any-accepted' | 'latest-finished';
 }
-
-export interface RunOptions {
+export interface RunSpec {
   dir: string;
   tickMs: number;
-  report: ReportText;
-  pool: Pool;
-  keepFiles?: boolean;
-  /** Called as each tick starts (lab/one.ts prints it). */
-  onTick?: (tick: number) => void;
+  protections: Protections;
+  checkpoints: 'per-step' | 'end-only';
+  /** What a controller restart does to the epoch. */
+  epoch: 'durable' | 'volatile';
+  mutant: string;
+  report: Record<string, Record<string, string>>;
+  /** Random faults, at ticks after the base processes are up. */
+  faults: Fault[];
+  /** A fixed case's faults, triggered by what the proxy sees. */
+  fixed?: FixedFaults;
+  /** The run ends at this many ticks at the latest. */
+  horizon: number;
+}
+export interface RunOut {
+  dir: string;
+  wallMs: number;
+  pids: number[];
+  struck: Json[];
+  integrity: Record<string, string>;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const upstream = new Agent({ keepAlive: true, maxSockets: 16 });
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
-/**
- * Processes a killed lab left behind in this run directory. A lab killed
- * outright (SIGKILL) cannot stop its children; they leave when their IPC
- * channel closes, except one it had paused with SIGSTOP, which cannot run to
- * notice. Every run writes its processes' ids to `pids`; the next run in the
- * same directory (and the test that kills a lab) SIGKILLs those that are
- * still lab agents. Returns the ids it killed.
- */
-export function reapLeftovers(dir: string): number[] {
-  const file = join(dir, 'pids');
-  if (!existsSync(file)) return [];
-  const killed: number[] = [];
-  for (const pid of readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number)) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(AGENT)) continue;
-      process.kill(pid, 'SIGKILL');
-      killed.push(pid);
-    } catch {
-      // gone already (or no /proc: nothing to reap)
-    }
-  }
-  return killed;
+interface Link {
+  port: number | null;
+  dropUntil: number;
+  delayUntil: number;
+  delayMs: number;
+  holdUntil: number;
 }
 
-export async function runOnce(s: Switches, sch: Schedule, o: RunOptions): Promise<LabRun> {
-  reapLeftovers(o.dir);
-  rmSync(o.dir, { recursive: true, force: true });
-  mkdirSync(o.dir, { recursive: true });
-  const storeFile = join(o.dir, 'store.sqlite');
-  const feedFile = join(o.dir, 'feed.sqlite');
-  const db = open(storeFile);
-  db.exec(STORE_SCHEMA);
-  db.prepare('INSERT INTO fence (id, epoch) VALUES (1, ?)').run(FIRST_TOKEN - 1);
-  for (const v of ['v1', 'v2'] as const)
-    for (const [step, text] of Object.entries(o.report[v]))
-      db.prepare('INSERT INTO report (version, step, text, hash) VALUES (?, ?, ?, ?)').run(
-        v,
-        step,
-        text,
-        sha256(text),
-      );
-  db.prepare("INSERT INTO inputs (tick, version) VALUES (0, 'v1')").run();
-
-  const mine: Agent[] = [];
-  const take = async () => {
-    const a = await o.pool.take();
-    mine.push(a);
-    appendFileSync(join(o.dir, 'pids'), `${a.pid}\n`);
-    return a;
-  };
-  const faults: FaultNote[] = [];
-  const landing: string[] = [];
-  // Read in `finally` too, when setting up the feed or the controller threw before tick 0.
-  // eslint-disable-next-line no-useless-assignment
-  let t0 = Date.now();
-  let feedDb: Db | null = null;
-  try {
-    // The feed: its own process, port and SQLite file.
-    const feed = await take();
-    feed.send({
-      op: 'feed',
-      file: feedFile,
-      retentionMs: sch.keyRetention === null ? null : sch.keyRetention * o.tickMs,
-      tickMs: o.tickMs,
-    });
-    const { port } = await feed.expect('listening');
-    const feedUrl = `http://127.0.0.1:${port}`;
-    feedDb = open(feedFile, true);
-    const postsSoFar = () =>
-      (feedDb!.prepare('SELECT COUNT(*) AS n FROM posts').get() as { n: number }).n;
-
-    const startController = async (tick: number, restart: boolean) => {
-      const c = await take();
-      c.send({
-        op: 'controller',
-        store: storeFile,
-        fencing: s.fencing === 'on',
-        pins: s.pins === 'on',
-        durable: !restart || sch.epoch === 'durable',
-        firstToken: FIRST_TOKEN,
-        tick,
-        restart,
-      });
-      await c.expect('ready');
-      return c;
-    };
-    let controller: Agent | null = await startController(0, false);
-    t0 = Date.now(); // tick 0 starts once the feed and the controller are up
-
-    interface W {
-      n: number;
-      agent: Agent;
-      admittedAt: number;
-      paused: boolean;
-      wakeAt: number | null;
-      dead: boolean;
-      stopped: boolean;
-      dies: string | null;
-    }
-    const workers: W[] = [];
-    let silenced = false;
-    let posterStruck = false;
-    const start = Date.now();
-    const fault = (tick: number, what: string, a: Agent, signal?: string) => {
-      faults.push({
-        tick,
-        wallMs: Date.now() - start,
-        what,
-        pid: a.pid,
-        ...(signal ? { signal } : {}),
-      });
-      logEvent(db, tick, 'lab', 'fault', { what, pid: a.pid, signal: signal ?? null });
-    };
-
-    /** Drive one worker's action for tick t, answering its failpoints. */
-    const drive = async (w: W, t: number, first: Msg) => {
-      w.agent.send(first);
-      for (;;) {
-        const m = await w.agent.next();
-        if (m.op === 'error') throw new Error(`attempt #${w.n}: ${m.error}`);
-        if (m.op === 'exit') {
-          w.dead = true;
-          return;
-        }
-        if (m.op === 'done') {
-          if (m.stop) w.stopped = true;
-          return;
-        }
-        if (m.op !== 'at') throw new Error(`attempt #${w.n} sent ${JSON.stringify(m)}`);
-        if (m.point === 'silence') {
-          silenced = true;
-          if (s.silent === 'crashed') {
-            w.agent.signal('SIGKILL');
-            w.dead = true;
-            fault(
-              t,
-              `#${w.n} killed as it ${m.action === 'send' ? 'was about to send' : `starts ${m.action}`}`,
-              w.agent,
-              'SIGKILL',
-            );
-          } else {
-            w.agent.signal('SIGSTOP');
-            w.paused = true;
-            w.wakeAt = t + sch.wakeAfter;
-            fault(
-              t,
-              `#${w.n} paused as it ${m.action === 'send' ? 'was about to send' : `starts ${m.action}`}`,
-              w.agent,
-              'SIGSTOP',
-            );
-          }
-          return;
-        }
-        if (m.point === 'deliver') {
-          if (s.postDies === 'yes' && !posterStruck && postsSoFar() === 0) w.dies = sch.posterDies;
-          if (w.dies === 'before-send') {
-            posterStruck = true;
-            w.agent.signal('SIGKILL');
-            w.dead = true;
-            fault(t, `#${w.n} killed before it sends`, w.agent, 'SIGKILL');
-            return;
-          }
-        }
-        if (
-          (m.point === 'sent' && w.dies === 'after-apply') ||
-          (m.point === 'confirmed' && w.dies === 'after-confirm')
-        ) {
-          if (m.outcome === 'applied') {
-            posterStruck = true;
-            w.agent.signal('SIGKILL');
-            w.dead = true;
-            fault(
-              t,
-              m.point === 'sent'
-                ? `#${w.n} killed after the feed applied its post, before the confirmation write`
-                : `#${w.n} killed after its confirmation`,
-              w.agent,
-              'SIGKILL',
-            );
-            return;
-          }
-        }
-        w.agent.send({ op: 'go', tick: t });
-      }
-    };
-
-    let newsletterWaiting = false;
-    let lastTick = 0;
-    for (let t = 0; t <= HORIZON; t++) {
-      const due = t0 + t * o.tickMs;
-      const late = Date.now() - due;
-      if (late < 0) await sleep(-late);
-      o.onTick?.(t);
-      // 1. input
-      if (CHANGE_AT[s.change] === t) {
-        db.prepare("INSERT INTO inputs (tick, version) VALUES (?, 'v2')").run(t);
-        logEvent(db, t, 'report', 'report-changed', { version: 'v2' });
-      }
-      // 2. controller (down at restartAt: killed; a new process from the next tick)
-      if (t === sch.restartAt && controller) {
-        controller.signal('SIGKILL');
-        fault(t, 'controller killed', controller, 'SIGKILL');
-        controller = null;
-      } else {
-        if (!controller) controller = await startController(t, true);
-        controller.send({ op: 'tick', tick: t });
-        const r = await controller.expect('done');
-        for (const adm of r.admitted as { n: number; kind: string }[]) {
-          const agent = await take();
-          const armed: string[] = [];
-          if (adm.n === 1 && sch.silentAt !== 'never' && !silenced)
-            armed.push(`silence:${sch.silentAt}`);
-          if (s.postDies === 'yes') armed.push('poster');
-          agent.send({
-            op: 'worker',
-            store: storeFile,
-            feedUrl,
-            n: adm.n,
-            fencing: s.fencing === 'on',
-            pins: s.pins === 'on',
-            checkpoints: s.checkpoints,
-            key: s.key,
-            armed,
-          });
-          await agent.expect('ready');
-          workers.push({
-            n: adm.n,
-            agent,
-            admittedAt: t,
-            paused: false,
-            wakeAt: null,
-            dead: false,
-            stopped: false,
-            dies: null,
-          });
-        }
-      }
-      // 3. workers, in attempt order
-      for (const w of workers) {
-        if (w.admittedAt === t || w.dead || w.stopped) continue;
-        if (w.paused) {
-          if (w.wakeAt !== t) continue;
-          w.paused = false;
-          w.wakeAt = null;
-          w.agent.signal('SIGCONT');
-          fault(t, `#${w.n} resumed`, w.agent, 'SIGCONT');
-          await drive(w, t, { op: 'go', tick: t });
-          continue;
-        }
-        await drive(w, t, { op: 'tick', tick: t });
-      }
-      // 4. the newsletter
-      if (t >= NEWSLETTER_READY && !db.prepare('SELECT 1 FROM newsletter').get()) {
-        const pick = choose(db, s, t);
-        if (pick) {
-          db.prepare(
-            'INSERT INTO newsletter (id, tick, digest, quote, why) VALUES (1, ?, ?, ?, ?)',
-          ).run(t, pick.digest, pick.quote, pick.why);
-          logEvent(db, t, 'newsletter', 'newsletter-admitted', {
-            digest: pick.digest.slice(0, 8),
-            quote: pick.quote,
-          });
-        } else if (!newsletterWaiting) {
-          newsletterWaiting = true;
-          logEvent(db, t, 'newsletter', 'newsletter-waits', {});
-        }
-      }
-      lastTick = t;
-      const lastEvent = (db.prepare('SELECT MAX(tick) AS t FROM events').get() as { t: number }).t;
-      const pendingWake = workers.some((w) => w.paused && (w.wakeAt as number) > t);
-      if (t > NEWSLETTER_READY && t - lastEvent > 3 && !pendingWake) break;
-    }
-    const wallMs = Date.now() - t0;
-    // Ticks that overran their pace (process start-up, load) show in wallMs. They move no verdict,
-    // because each phase of a tick waits for the one before; only what changes a run is a landing note.
-    // key look-ups: the feed's retention is wall-clock; the model's is in ticks
-    if (sch.keyRetention !== null) {
-      for (const q of feedDb
-        .prepare('SELECT * FROM requests WHERE age_ticks IS NOT NULL')
-        .all() as any[]) {
-        const modelForgets = q.age_ticks >= (sch.keyRetention as number);
-        const labForgot = q.forgot !== null;
-        if (modelForgets !== labForgot)
-          landing.push(
-            `key ${q.key} was ${q.age_ticks} ticks old but ${q.age_ms} ms: the feed ${labForgot ? 'forgot' : 'remembered'} it, the model's tick count would not`,
-          );
-      }
-    }
-    if (sch.restartAt !== null && lastTick < sch.restartAt)
-      landing.push(
-        `the run settled at t${lastTick}, before the controller restart at t${sch.restartAt}: it never struck`,
-      );
-    lastTick = (db.prepare('SELECT MAX(tick) AS t FROM events').get() as { t: number }).t; // as the model counts it: the last tick anything happened
-    const verdict = check(db, feedDb);
-    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
-    const calls: Record<string, number> = {};
-    for (const r of db
-      .prepare("SELECT actor, COUNT(*) AS n FROM events WHERE kind = 'model-call' GROUP BY actor")
-      .all() as any[])
-      calls[r.actor] = r.n;
-    return {
-      verdict,
-      lastTick,
-      wallMs,
-      faults,
-      landing,
-      calls,
-      posts: postsSoFar(),
-      staleApplied: count("SELECT COUNT(*) AS n FROM writes WHERE outcome = 'stale-applied'"),
-      staleRejected: count("SELECT COUNT(*) AS n FROM writes WHERE outcome = 'rejected'"),
-      postsUnderRememberedKey: postsUnderRememberedKey(feedDb),
-      dir: o.dir,
-    };
-  } finally {
-    for (const a of mine) a.signal('SIGKILL');
-    await Promise.all(
-      mine.map((a) => (a.exited ? null : new Promise((r) => a.child.once('exit', r)))),
+export async function runOnce(spec: RunSpec): Promise<RunOut> {
+  const { dir, tickMs: T } = spec;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'history'), { recursive: true });
+  writeFileSync(join(dir, 'report.json'), JSON.stringify(spec.report));
+  const hfd = openSync(join(dir, 'history', `nemesis.${process.pid}.jsonl`), 'a');
+  const hist = (type: string, f: string, op: string | null, v: Json = {}) =>
+    writeSync(
+      hfd,
+      JSON.stringify({ t: nowUs(), p: 'nemesis', pid: process.pid, type, f, op, v }) + '\n',
     );
-    feedDb?.close();
-    db.close();
-    if (!o.keepFiles) rmSync(o.dir, { recursive: true, force: true });
+  const errFd = openSync(join(dir, 'stderr.log'), 'a');
+  const started = Date.now();
+  const children = new Map<string, ChildProcess>(); // current process of each name
+  const every: ChildProcess[] = [];
+  const struck: Json[] = [];
+  const servers: Server[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  const links: Record<string, Link> = Object.fromEntries(
+    ['store', 'feed', 'ctl'].map((l) => [
+      l,
+      { port: null, dropUntil: 0, delayUntil: 0, delayMs: 0, holdUntil: 0 },
+    ]),
+  );
+  const killed = new Set<ChildProcess>();
+  let closed = false;
+  const alive = (c: ChildProcess | undefined) =>
+    !!c && !killed.has(c) && c.exitCode === null && c.signalCode === null;
+  spares ??= new Spares(4);
+  const spawnRole = async (role: string, name: string, conf: Json): Promise<number | null> => {
+    hist('info', 'want', null, { proc: name });
+    const c = await spares!.take();
+    if (closed) {
+      // the run ended while this process was on its way: it never gets a role
+      c.kill('SIGKILL');
+      return null;
+    }
+    c.stderr?.on('data', (d: Buffer) => {
+      try {
+        writeSync(errFd, `${name}: ${d}`);
+      } catch {
+        // the run is over and its log closed
+      }
+    });
+    c.send({ role, conf: JSON.stringify({ ...conf, name, dir, tickMs: T, mutant: spec.mutant }) });
+    children.set(name, c);
+    every.push(c);
+    hist('info', 'start', null, { proc: name, pid: c.pid });
+    return new Promise((res) => {
+      c.once('message', (m: Json) => res(m.port ?? null));
+      c.once('exit', () => res(null));
+      if (role === 'attempt' || role === 'newsletter') res(null);
+    });
+  };
+  const proxyUrl: Record<string, string> = {};
+  const listen = (s: Server) =>
+    new Promise<number>((res) =>
+      s.listen(0, '127.0.0.1', () => res((s.address() as { port: number }).port)),
+    );
+
+  // the moments random faults count from, as the proxy first sees them
+  const anchors: Record<string, { seen: boolean; wait: Promise<void>; mark: () => void }> = {};
+  for (const a of ['launch', 'candidate', 'acceptance', 'send', 'silence', 'second']) {
+    let mark = () => {};
+    const wait = new Promise<void>((r) => (mark = r));
+    anchors[a] = { seen: false, wait, mark: () => ((anchors[a].seen = true), mark()) };
   }
+
+  // ——— the proxy: every call between the processes passes here ———
+  const fx = spec.fixed;
+  const fixedState = { silenced: false, posterStruck: false, firstSender: null as string | null };
+  const signal = (name: string, sig: NodeJS.Signals, why: string) => {
+    const c = children.get(name);
+    if (!alive(c)) return false;
+    c!.kill(sig);
+    if (sig === 'SIGKILL') killed.add(c!);
+    struck.push({ atMs: Date.now() - started, proc: name, sig, why });
+    hist('info', 'fault', null, { proc: name, pid: c!.pid, signal: sig, why });
+    return true;
+  };
+  /** A fixed case's silence of #1: 'hold' keeps its request until it wakes; null forwards it. */
+  const silence = (from: string, at: string): 'drop' | Promise<void> | null => {
+    if (!fx || fixedState.silenced || from !== 'attempt#1' || fx.silentAt !== at) return null;
+    fixedState.silenced = true;
+    anchors.silence.mark();
+    if (fx.silent === 'crashed') {
+      signal(from, 'SIGKILL', `#1 crashed as it ${at}`);
+      return 'drop';
+    }
+    signal(from, 'SIGSTOP', `#1 paused as it ${at}`);
+    // The model suspects #1 three ticks after it went silent and admits #2 then: a wake after
+    // that is set from #2's admission, an earlier one from the silence.
+    return new Promise((res) => {
+      const wake = () => (signal(from, 'SIGCONT', '#1 wakes'), res());
+      if (fx.wakeAfter <= 3) timers.push(setTimeout(wake, fx.wakeAfter * T));
+      else
+        void anchors.second.wait.then(() => timers.push(setTimeout(wake, (fx.wakeAfter - 3) * T)));
+    });
+  };
+  for (const [name, L] of Object.entries(links)) {
+    const s = createServer((req, res) => {
+      let text = '';
+      req.setEncoding('utf8');
+      req.on('data', (c) => (text += c));
+      req.on('end', async () => {
+        const from = String(req.headers['x-proc'] ?? '');
+        let body: Json = {};
+        try {
+          body = JSON.parse(text || '{}');
+        } catch {
+          // forwarded as it came
+        }
+        const path = req.url ?? '/';
+        // a run's clock starts when attempt #1 is up and calling (its process start can take many ticks)
+        if (from === 'attempt#1') anchors.launch.mark();
+        if (name === 'store' && path === '/write' && body.tbl === 'candidate')
+          anchors.candidate.mark();
+        if (name === 'feed' && path === '/announce') anchors.send.mark();
+        if (name === 'store' && path === '/attempt' && body.n === 2) anchors.second.mark();
+        let hold: 'drop' | Promise<void> | null = null;
+        let killAfterApply = false;
+        let killAfterReply = false;
+        if (fx) {
+          if (name === 'store' && path === '/section' && body.call)
+            hold = silence(from, `starts ${body.step}`);
+          if (
+            name === 'store' &&
+            path === '/write' &&
+            (body.tbl === 'candidate' || (fx.checkpoints === 'end-only' && body.tbl === 'journal'))
+          )
+            hold = silence(from, 'assembles');
+          if (name === 'feed' && path === '/announce') {
+            hold = silence(from, 'sends');
+            if (
+              !hold &&
+              fx.postDies &&
+              !fixedState.posterStruck &&
+              fixedState.firstSender === null
+            ) {
+              fixedState.firstSender = from;
+              if (fx.posterDies === 'before-send') {
+                fixedState.posterStruck = true;
+                signal(from, 'SIGKILL', `${from} killed before it sends`);
+                hold = 'drop';
+              }
+            }
+            if (
+              fx.postDies &&
+              fx.posterDies === 'after-apply' &&
+              fixedState.firstSender === from &&
+              !fixedState.posterStruck
+            )
+              killAfterApply = true;
+          }
+          if (
+            name === 'store' &&
+            path === '/write' &&
+            body.tbl === 'confirmation' &&
+            fx.postDies &&
+            fx.posterDies === 'after-confirm' &&
+            fixedState.firstSender === from &&
+            !fixedState.posterStruck
+          )
+            killAfterReply = true;
+        }
+        if (hold === 'drop') return res.destroy();
+        if (hold) await hold;
+        if (nowUs() < L.holdUntil) await sleep((L.holdUntil - nowUs()) / 1000);
+        if (!L.port) return res.destroy();
+        const up = request(
+          {
+            host: '127.0.0.1',
+            port: L.port,
+            path,
+            method: 'POST',
+            agent: upstream,
+            headers: { 'content-type': 'application/json' },
+          },
+          (ur) => {
+            let out = '';
+            ur.setEncoding('utf8');
+            ur.on('data', (c) => (out += c));
+            ur.on('error', () => res.destroy());
+            ur.on('end', async () => {
+              if (path === '/assess' && out.includes('"accepted"')) anchors.acceptance.mark();
+              if (killAfterApply) {
+                let r: Json = {};
+                try {
+                  r = JSON.parse(out);
+                } catch {
+                  // not a reply to read
+                }
+                if (r.outcome === 'applied') {
+                  fixedState.posterStruck = true;
+                  signal(from, 'SIGKILL', `${from} killed after the feed applied its post`);
+                  return res.destroy();
+                }
+              }
+              if (nowUs() < L.dropUntil) {
+                hist('info', 'fault', null, { link: name, reply: 'dropped', path, from });
+                return res.destroy();
+              }
+              if (nowUs() < L.delayUntil) await sleep(L.delayMs);
+              if (res.destroyed) return;
+              res.writeHead(ur.statusCode ?? 502, { 'content-type': 'application/json' });
+              res.end(out);
+              if (killAfterReply) {
+                fixedState.posterStruck = true;
+                signal(from, 'SIGKILL', `${from} killed after its confirmation`);
+              }
+            });
+          },
+        );
+        up.on('error', () => res.destroy());
+        up.end(text);
+      });
+    });
+    servers.push(s);
+    proxyUrl[name] = `http://127.0.0.1:${await listen(s)}`;
+  }
+
+  // ——— the launcher: the controller asks it to start an attempt's process ———
+  const launched = new Set<number>();
+  const firstLaunch = anchors.launch.wait;
+  const base = {
+    store: proxyUrl.store,
+    feed: proxyUrl.feed,
+    ctl: proxyUrl.ctl,
+    firstToken: FIRST_TOKEN,
+    fencing: spec.protections.fencing,
+    pins: spec.protections.pins,
+    commitMs: 2,
+    retries: 12,
+    // a heartbeat promises the next within this many ticks (the model's three missed the first time it ran on a loaded machine: every attempt was suspected before it finished)
+    deadlineTicks: 8,
+    maxTicks: Math.ceil(Math.max(spec.horizon * T, 20_000) / T),
+  };
+  const launcher = createServer((req, res) => {
+    let text = '';
+    req.on('data', (c) => (text += c));
+    req.on('end', () => {
+      const rec = JSON.parse(text || '{}');
+      if (!launched.has(rec.n)) {
+        launched.add(rec.n);
+        void spawnRole('attempt', `attempt#${rec.n}`, {
+          ...base,
+          ...rec,
+          key: spec.protections.key,
+          checkpoints: spec.checkpoints,
+        });
+      }
+      res.end('{}');
+    });
+  });
+  servers.push(launcher);
+  const launcherUrl = `http://127.0.0.1:${await listen(launcher)}`;
+
+  const startStore = async (n: number) => {
+    links.store.port = await spawnRole('store', `store@${n}`, {
+      file: join(dir, 'journal.sqlite'),
+      report: join(dir, 'report.json'),
+      firstToken: FIRST_TOKEN,
+      commitMs: 2,
+    });
+  };
+  const startFeed = async (n: number) => {
+    links.feed.port = await spawnRole('feed', `feed@${n}`, {
+      file: join(dir, 'feed.sqlite'),
+      retentionMs: fx?.keyRetention ? fx.keyRetention * T : null,
+      commitMs: 2,
+    });
+  };
+  let ctlN = 0;
+  const startController = async (restart: boolean) => {
+    ctlN++;
+    links.ctl.port = await spawnRole('controller', `controller@${ctlN}`, {
+      ...base,
+      launcher: launcherUrl,
+      restart,
+      epoch: spec.epoch,
+      graceMs: 3000,
+    });
+  };
+  let readyAtUs = Infinity;
+  let nlN = 0;
+  const startNewsletter = () =>
+    spawnRole('newsletter', `newsletter@${++nlN}`, {
+      store: proxyUrl.store,
+      rule: spec.protections.rule,
+      readyAtUs,
+      maxTicks: Math.ceil(Math.max(spec.horizon * T, 20_000) / T),
+    });
+  const restarts: Record<string, (n: number) => Promise<unknown>> = {
+    store: startStore,
+    feed: startFeed,
+    controller: () => startController(true),
+    newsletter: () => startNewsletter(),
+  };
+  const gen: Record<string, number> = { store: 1, feed: 1, controller: 1, newsletter: 1 };
+  const nameOf = (role: string) =>
+    role === 'controller'
+      ? `controller@${ctlN}`
+      : role === 'newsletter'
+        ? `newsletter@${nlN}`
+        : `${role}@${gen[role]}`;
+
+  let lastFaultUs = 0;
+  const correct = async (why: string) => {
+    const op = `nemesis:correct`;
+    hist('invoke', 'correct', op, { version: 'v2', why });
+    for (let i = 0; i < 40; i++) {
+      const r = links.store.port
+        ? await post(`http://127.0.0.1:${links.store.port}/correct`, { op }, 8 * T)
+        : null;
+      if (r) return hist('ok', 'correct', op, { version: 'v2' });
+      await sleep(T);
+    }
+    hist('info', 'correct', op, { why: 'no reply' });
+  };
+  try {
+    // all at once: a call that finds its server not yet up fails, and is retried
+    await Promise.all([startStore(1), startFeed(1), startController(false)]);
+    const t0 = nowUs();
+    if (!fx && !spec.faults.some((f) => f.kind === 'newsletter'))
+      void firstLaunch.then(() => {
+        // t12, after that tick's input (the report's change at t12 lands first, as in the model's tick)
+        readyAtUs = nowUs() + 12.5 * T * 1000;
+        void startNewsletter();
+      });
+    hist('info', 'begin', null, { tickMs: T });
+
+    // ——— the nemesis: each fault at its moment after its anchor ———
+    let pending = spec.faults.length;
+    const at = (ticks: number, fn: () => void) => timers.push(setTimeout(fn, ticks * T));
+    for (const f of spec.faults)
+      void anchors[f.anchor].wait.then(() =>
+        at(f.at, () => {
+          strike(f);
+          at((f.forTicks ?? 0) + 2, () => pending--);
+        }),
+      );
+    const strike = (f: Fault) => {
+      if (f.kind === 'correct') return void correct('random');
+      if (f.kind === 'newsletter') {
+        readyAtUs = nowUs();
+        hist('info', 'fault', null, { kind: 'newsletter starts' });
+        return void startNewsletter();
+      }
+      if (f.kind === 'drop' || f.kind === 'delay' || f.kind === 'hold') {
+        const L = links[f.link!];
+        const until = nowUs() + f.forTicks * T * 1000;
+        if (f.kind === 'drop') L.dropUntil = until;
+        if (f.kind === 'delay') {
+          L.delayUntil = until;
+          L.delayMs = f.delayTicks! * T;
+        }
+        if (f.kind === 'hold') L.holdUntil = until;
+        struck.push({
+          atMs: Date.now() - started,
+          link: f.link,
+          kind: f.kind,
+          forTicks: f.forTicks,
+        });
+        hist('info', 'fault', null, {
+          link: f.link,
+          kind: f.kind,
+          forTicks: f.forTicks,
+          delayTicks: f.delayTicks ?? null,
+        });
+        return;
+      }
+      let name: string;
+      if (f.target === 'attempt') {
+        const live = [...children.keys()].filter(
+          (k) => k.startsWith('attempt#') && alive(children.get(k)),
+        );
+        if (live.length === 0) return;
+        name = live[f.pick % live.length];
+      } else name = nameOf(f.target!);
+      const sig = f.kind === 'kill' ? 'SIGKILL' : 'SIGSTOP';
+      if (!signal(name, sig, `random ${f.kind}`)) return;
+      if (f.kind === 'stop') at(f.forTicks, () => void signal(name, 'SIGCONT', 'random resume'));
+      else if (f.target !== 'attempt') {
+        if (f.target === 'store' || f.target === 'feed') links[f.target].port = null;
+        at(f.forTicks, () => {
+          if (alive(children.get(nameOf(f.target!)))) return; // restarted already
+          gen[f.target!]++;
+          hist('info', 'restart', null, { proc: f.target });
+          void restarts[f.target!](gen[f.target!]);
+        });
+      }
+    };
+    if (fx) {
+      // The model's ticks pace every process alike; here each goes at its own speed. The timed
+      // events of a fixed case are set from the protocol event they follow in the model's trace.
+      const after = (a: keyof typeof anchors, ticks: number, fn: () => void) =>
+        void anchors[a].wait.then(() => timers.push(setTimeout(fn, ticks * T)));
+      lastFaultUs = Infinity;
+      void firstLaunch.then(
+        () => (lastFaultUs = nowUs() + ((fx.restartAt ?? 0) + fx.wakeAfter + 14) * T * 1000),
+      );
+      if (fx.changeAt === 4)
+        after(
+          fx.silentAt ? 'silence' : 'launch',
+          fx.silentAt ? 1 : 4,
+          () => void correct('the report changes during the outage (t4)'),
+        );
+      if (fx.changeAt === 12)
+        after('acceptance', 1, () => void correct('the report changes after the acceptance (t12)'));
+      after(fx.rule === 'latest-finished' ? 'candidate' : 'acceptance', 1.5, () => {
+        readyAtUs = nowUs();
+        void startNewsletter();
+      });
+      if (fx.restartAt !== null) {
+        const [a, k] =
+          fx.restartAt >= 10
+            ? (['send', fx.restartAt - 10] as const)
+            : (['launch', fx.restartAt] as const);
+        after(
+          a,
+          k,
+          () => void signal(nameOf('controller'), 'SIGKILL', `controller down at t${fx.restartAt}`),
+        );
+        after(
+          a,
+          k + 1,
+          () => void (alive(children.get(nameOf('controller'))) || startController(true)),
+        );
+      }
+    }
+
+    // ——— until the run is quiet, or the horizon ———
+    let quiet = 0;
+    let lastLook: Json = {};
+    const endBy = t0 + Math.max(spec.horizon * T, 20_000) * 1000;
+    while (nowUs() < endBy) {
+      await sleep(2 * T);
+      if (nowUs() < lastFaultUs) continue;
+      const unstruck = pending > 0;
+      const attempts = [...children.entries()].filter(
+        ([k, c]) => k.startsWith('attempt#') && alive(c),
+      );
+      if (attempts.length) {
+        quiet = 0;
+        continue;
+      }
+      const st = links.store.port
+        ? await post(`http://127.0.0.1:${links.store.port}/status`, {}, 4 * T)
+        : null;
+      const owner = st?.attempts.at(-1);
+      const idle =
+        st &&
+        st.serves &&
+        st.unconfirmed.length === 0 &&
+        (!owner || st.stopped.includes(owner.state)) &&
+        (st.newsletter !== null || nowUs() > readyAtUs + 20 * T * 1000 || unstruck);
+      quiet = idle ? quiet + 1 : 0;
+      lastLook = {
+        attempts: attempts.map(([k]) => k),
+        st: st && {
+          serves: st.serves,
+          unconfirmed: st.unconfirmed.length,
+          owner: owner?.state,
+          newsletter: st.newsletter !== null,
+        },
+      };
+      // faults still waiting for an anchor that may never come: give them 20 quiet looks
+      if (quiet >= (unstruck ? 10 : 2)) break;
+    }
+    hist('info', 'end', null, { quiet: quiet >= 2, last: lastLook });
+  } finally {
+    closed = true;
+    for (const t of timers) clearTimeout(t);
+    const gone = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
+    for (const c of every) if (!gone(c)) c.kill('SIGKILL');
+    await Promise.all(every.map((c) => (gone(c) ? null : new Promise((r) => c.once('exit', r)))));
+    for (const c of every) c.stderr?.removeAllListeners('data');
+    for (const s of servers) s.close();
+    closeSync(hfd);
+    closeSync(errFd);
+  }
+  const integrity: Record<string, string> = {};
+  const final: Json = {};
+  for (const f of ['journal', 'feed']) {
+    const db = new DatabaseSync(join(dir, `${f}.sqlite`));
+    integrity[f] = (db.prepare('PRAGMA integrity_check').get() as Json).integrity_check;
+    const rows = (sql: string) =>
+      db
+        .prepare(sql)
+        .all()
+        .map((r) => ({ ...r }));
+    if (f === 'journal') {
+      final.report = {};
+      for (const r of rows('SELECT version, step, text FROM report'))
+        (final.report[r.version as string] ??= {})[r.step as string] = r.text;
+      final.writes = [
+        ...rows("SELECT op, 'journal' AS tbl, token, writer FROM journal"),
+        ...rows("SELECT op, 'candidate' AS tbl, token, attempt AS writer FROM candidates"),
+        ...rows("SELECT op, 'intent' AS tbl, token, attempt AS writer FROM intents"),
+        ...rows("SELECT op, 'confirmation' AS tbl, token, writer FROM confirmations"),
+      ];
+      final.candidates = rows('SELECT digest, parts FROM candidates').map((c) => ({
+        digest: c.digest,
+        parts: JSON.parse(c.parts as string),
+      }));
+      final.acceptances = rows('SELECT op, digest, version FROM acceptances ORDER BY id');
+      final.newsletter = rows('SELECT op, digest FROM newsletter');
+      final.confirmed = rows("SELECT digest FROM intents WHERE state = 'confirmed'").map(
+        (r) => r.digest,
+      );
+    } else final.posts = rows('SELECT op, post, digest, key FROM posts ORDER BY seq');
+    db.close();
+  }
+  final.integrity = integrity;
+  writeFileSync(join(dir, 'final.json'), JSON.stringify(final));
+  return { dir, wallMs: Date.now() - started, pids: every.map((c) => c.pid!), struck, integrity };
 }
 
-/** The newsletter's admission rule (current-accepted fails open to any-accepted without pins). */
-function choose(
-  db: Db,
-  s: Switches,
-  t: number,
-): { digest: string; quote: string; why: string } | null {
-  const cur = (
-    db
-      .prepare('SELECT version FROM inputs WHERE tick <= ? ORDER BY tick DESC, rowid DESC LIMIT 1')
-      .get(t) as { version: string }
-  ).version;
-  let rule: string = s.rule;
-  let why = rule;
-  if (rule === 'current-accepted' && s.pins === 'off') {
-    rule = 'any-accepted';
-    why = 'fail-open';
-  }
-  let digest: string | undefined;
-  if (rule === 'current-accepted')
-    digest = (
-      db
-        .prepare('SELECT digest FROM acceptances WHERE version = ? ORDER BY id DESC LIMIT 1')
-        .get(cur) as any
-    )?.digest;
-  else if (rule === 'any-accepted')
-    digest = (db.prepare('SELECT digest FROM acceptances ORDER BY id DESC LIMIT 1').get() as any)
-      ?.digest;
-  else
-    digest = (
-      db
-        .prepare('SELECT digest FROM candidates ORDER BY tick DESC, attempt DESC LIMIT 1')
-        .get() as any
-    )?.digest;
-  if (!digest) return null;
-  const parts = JSON.parse(
-    (db.prepare('SELECT parts FROM candidates WHERE digest = ?').get(digest) as any).parts,
-  ) as {
-    step: string;
-    readHash: string;
-  }[];
-  const s2 = parts.find((p) => p.step === 's2') as { readHash: string };
-  const text = (
-    db.prepare("SELECT text FROM report WHERE step = 's2' AND hash = ?").get(s2.readHash) as {
-      text: string;
-    }
-  ).text;
-  const quote = /(\d+(?:\.\d+)? million)/.exec(text)?.[1] ?? '?';
-  return { digest, quote, why };
+/** A bare POST to a process (the harness's own look, not recorded in the history). */
+function post(url: string, body: Json, timeoutMs: number): Promise<Json | null> {
+  return new Promise((res) => {
+    if (url.includes(':null/')) return res(null);
+    const req = request(url, { method: 'POST', agent: false, timeout: timeoutMs }, (r) => {
+      let t = '';
+      r.on('data', (c) => (t += c));
+      r.on('end', () => {
+        try {
+          res(r.statusCode === 200 ? JSON.parse(t) : null);
+        } catch {
+          res(null);
+        }
+      });
+      r.on('error', () => res(null));
+    });
+    req.on('timeout', () => (req.destroy(), res(null)));
+    req.on('error', () => res(null));
+    req.end(JSON.stringify(body));
+  });
 }

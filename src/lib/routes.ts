@@ -28,6 +28,8 @@ export const PAGE = {
   runsJson: '/data/runs.json',
   faultsJson: '/data/faults.json',
   versionsJson: '/data/versions.json',
+  /** The lab's results (src/data/lab.json). */
+  labJson: '/data/lab.json',
   /** The article's Try-it panel: what each setting's run shows there (tryit-table.ts GlanceTable). */
   tryitJson: '/data/tryit.json',
 } as const;

@@ -1,39 +1,39 @@
 /**
  * The short lab (`npm test -- --only lab`): real processes, real signals,
- * verdicts from lab/check.ts. Expectations are the issue's claims, not the
- * lab's own output:
- *   - all four protections on: no invariant broken in any of ≥ 20 runs, each
- *     with a kill or a pause, and the feed never posts twice under a key it
- *     still remembers;
- *   - fencing off with a paused worker: a stale write;
- *   - no key with a kill after the post lands: a duplicate post;
- *   - a run killed part-way leaves SQLite files that open and pass
- *     integrity_check, and no lab process outlives its parent.
- * Break it on purpose: LAB_BREAK=fence (the store ignores the epoch) or
- * LAB_BREAK=feed-key (the feed ignores remembered keys) makes it fail.
+ * verdicts from lab/checker (the history and the final stores). Expected
+ * outcomes are the issue's claims, not the lab's own output:
+ *   - all four protections on: no invariant broken in the named cases and in
+ *     a few random nemesis schedules;
+ *   - fencing off, #1 paused at s3: a stale write;
+ *   - the mutants the checker must catch: the fence's comparison removed
+ *     (a stale write) and the key made per attempt (a duplicate post);
+ *   - a lab killed part-way leaves SQLite files that open and pass
+ *     integrity_check, and no process it started still running.
+ * The whole lab (`npm run lab`) runs hundreds of random schedules; this is
+ * its smoke test.
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAIN, type Switches } from '../../src/model/switches.ts';
+import { DatabaseSync } from 'node:sqlite';
+import { MAIN } from '../../src/model/switches.ts';
 import { BASE_SCHEDULE } from '../../src/model/schedule.ts';
-import { SECTION_TEXT } from '../../src/model/world.ts';
-import { variantSettings } from '../../src/model/faults.ts';
-import { Pool, reapLeftovers, runOnce, type LabRun } from '../../lab/run.ts';
-import { INVARIANTS } from '../../lab/check.ts';
-import { open } from '../../lab/store.ts';
+import { closeSpares } from '../../lab/run.ts';
+import { runAndCheck, specOfFixed, specOfSeed, type FixedCase } from '../../lab/main.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TMP = join(ROOT, 'tmp', 'lab-test');
-const pools = [new Pool(3), new Pool(3)];
+const TICK = 40;
+const pids: number[] = [];
+let k = 0;
 
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
+    return !readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z');
   } catch {
     return false;
   }
@@ -41,116 +41,109 @@ const alive = (pid: number) => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 after(async () => {
-  await Promise.all(pools.map((p) => p.close()));
-  for (const pid of pools.flatMap((p) => p.pids))
-    assert.equal(alive(pid), false, `pid ${pid} left running`);
+  closeSpares();
+  for (let i = 0; i < 50 && pids.some(alive); i++) await sleep(100);
+  assert.deepEqual(pids.filter(alive), [], 'lab processes left running');
   rmSync(TMP, { recursive: true, force: true });
 });
 
-/** Run settings two at a time (two pools), each once. */
-async function runAll(settings: Switches[]): Promise<LabRun[]> {
-  const out: LabRun[] = [];
-  let next = 0;
-  await Promise.all(
-    pools.map(async (pool, j) => {
-      while (next < settings.length) {
-        const s = settings[next++];
-        out.push(
-          await runOnce(s, BASE_SCHEDULE, {
-            dir: join(TMP, `job${j}`),
-            tickMs: 20,
-            report: SECTION_TEXT,
-            pool,
-          }),
-        );
-      }
-    }),
-  );
+const fixed = (id: string, change: Partial<typeof MAIN>): FixedCase => ({
+  id,
+  variant: 'test',
+  switches: { ...MAIN, ...change },
+  schedule: { ...BASE_SCHEDULE },
+});
+async function run(spec: Parameters<typeof runAndCheck>[0], seed: string) {
+  const out = await runAndCheck(spec, seed);
+  pids.push(...out.pids);
+  assert.deepEqual(out.integrity, { journal: 'ok', feed: 'ok' });
   return out;
 }
+/** Two runs at a time, as the lab does. */
+async function both<T>(a: () => Promise<T>, b: () => Promise<T>) {
+  return Promise.all([a(), b()]);
+}
 
-test('all four protections on: no invariant broken in 20+ runs, each with a kill or a pause', async () => {
-  const settings = variantSettings({}).slice(0, 20);
-  const runs = await runAll(settings);
-  assert.equal(runs.length, 20);
-  for (const r of runs) {
-    assert.ok(
-      r.faults.some((f) => f.signal === 'SIGKILL' || f.signal === 'SIGSTOP'),
-      'a kill or a pause struck',
-    );
-    const broken = INVARIANTS.filter((i) => r.verdict[i]);
-    assert.deepEqual(
-      broken,
-      [],
-      `broken with every protection on: ${broken.join(', ')} (${JSON.stringify(r.faults)})`,
-    );
-    assert.equal(r.postsUnderRememberedKey, 0, 'the feed posted twice under a remembered key');
-    assert.equal(r.staleApplied, 0);
-  }
-  assert.ok(
-    runs.some((r) => r.staleRejected > 0),
-    'the fence rejected at least one stale write',
+test('all four protections on: the main case and random schedules break nothing', async () => {
+  const [main, r0] = await both(
+    () => run(specOfFixed(fixed('main', {}), join(TMP, `a${++k}`), TICK), 'main'),
+    () => run(specOfSeed('all-on:0', join(TMP, `b${++k}`), TICK), 'all-on:0'),
   );
+  for (const { r, v } of [main, r0])
+    assert.deepEqual(r.broken, [], `${r.seed}: ${v.breaches.map((b) => b.why).join('; ')}`);
+  // the faults struck: the main case kills its first poster after the feed applied its post
+  assert.ok(main.history.some((e) => e.f === 'fault' && e.v.signal === 'SIGKILL'));
+  assert.ok(r0.history.some((e) => e.f === 'fault'));
+  assert.ok(main.v.finished, 'the main case finished');
 });
 
-test('fencing off with a paused worker: a stale write lands', async () => {
-  const [r] = await runAll([{ ...MAIN, fencing: 'off' }]);
+test('fencing off and the fence mutant: a stale write; the key mutant: a duplicate post', async () => {
+  // three at once: each run spends most of its time waiting on its processes' clocks
+  const [off, fence, key] = await Promise.all([
+    run(
+      specOfFixed(fixed('fencing-off', { fencing: 'off' }), join(TMP, `a${++k}`), TICK),
+      'fencing-off',
+    ),
+    run(specOfFixed(fixed('main', {}), join(TMP, `b${++k}`), TICK, 'fence'), 'mutant-fence'),
+    run(specOfFixed(fixed('main', {}), join(TMP, `c${++k}`), TICK, 'key'), 'mutant-key'),
+  ]);
+  assert.ok(off.r.broken.includes('staleWrite'), `fencing off: ${off.r.broken}`);
+  assert.ok(fence.r.broken.includes('staleWrite'), `fence mutant: ${fence.r.broken}`);
+  const stale = fence.v.breaches.find((b) => b.invariant === 'staleWrite')!;
   assert.ok(
-    r.faults.some((f) => f.signal === 'SIGSTOP') && r.faults.some((f) => f.signal === 'SIGCONT'),
+    stale.excerpt.some((e) => e.f === 'issue') && stale.excerpt.some((e) => e.f === 'write'),
+    'the excerpt shows the issue and the write',
   );
-  assert.equal(r.verdict.staleWrite, true);
-  assert.ok(r.staleApplied > 0);
+  assert.ok(key.r.broken.includes('duplicateEffect'), `key mutant: ${key.r.broken}`);
 });
 
-test('no key, the poster killed after the feed applied its post: a duplicate post', async () => {
-  const [r] = await runAll([{ ...MAIN, key: 'none' }]);
-  assert.ok(r.faults.some((f) => f.signal === 'SIGKILL' && /after the feed applied/.test(f.what)));
-  assert.equal(r.verdict.duplicateEffect, true);
-  assert.equal(r.posts, 2);
-});
-
-test('a run killed part-way: its SQLite files stay readable and no lab process outlives it', async () => {
+test('a lab killed part-way: SQLite files readable, no process left', async () => {
   const dir = join(TMP, 'killed');
   const child = spawn(
     process.execPath,
-    ['--disable-warning=ExperimentalWarning', join(ROOT, 'lab', 'one.ts'), dir],
+    [
+      '--disable-warning=ExperimentalWarning',
+      join(ROOT, 'lab', 'main.ts'),
+      '--replay',
+      'all-on/crashed',
+      '--dir',
+      dir,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  await new Promise<void>((res, rej) => {
-    child.stdout.on('data', (b: Buffer) => {
-      if (/tick 6\b/.test(String(b))) res(); // #1 is stopped (SIGSTOP), #2 at work: kill the lab itself
-    });
-    child.on('exit', () => rej(new Error('the run ended before tick 6')));
-  });
+  // kill the lab once #1 has journaled a step (a case with kills but no SIGSTOP: a stopped process could not leave)
+  for (let i = 0; i < 300; i++) {
+    await sleep(100);
+    const h = existsSync(join(dir, 'history')) ? readdirSync(join(dir, 'history')) : [];
+    const text = h
+      .filter((f) => f.startsWith('attempt#'))
+      .map((f) => readFileSync(join(dir, 'history', f), 'utf8'))
+      .join('');
+    if (text.includes('"outcome":"applied"')) break;
+  }
   child.kill('SIGKILL');
   await new Promise((r) => child.once('exit', r));
-  for (const f of ['store.sqlite', 'feed.sqlite']) {
-    assert.ok(existsSync(join(dir, f)));
-    const db = open(join(dir, f), true);
+  const started = readdirSync(join(dir, 'history'))
+    .flatMap((f) => readFileSync(join(dir, 'history', f), 'utf8').split('\n'))
+    .filter((l) => l.includes('"f":"start"'))
+    .map((l) => JSON.parse(l).v.pid as number);
+  assert.ok(started.length >= 4, 'the store, the feed, the controller and an attempt had started');
+  // processes notice their parent's IPC channel close and leave; a stopped one cannot, so none may be stopped here
+  for (let i = 0; i < 50 && started.some(alive); i++) await sleep(100);
+  assert.deepEqual(started.filter(alive), [], 'lab processes outlived the lab');
+  for (const f of ['journal.sqlite', 'feed.sqlite']) {
+    const db = new DatabaseSync(join(dir, f));
     assert.equal(
       (db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check,
       'ok',
+      f,
     );
     db.close();
   }
-  const store = open(join(dir, 'store.sqlite'), true);
-  const stopped = (store.prepare('SELECT pid FROM attempts WHERE n = 1').get() as { pid: number })
-    .pid;
+  const db = new DatabaseSync(join(dir, 'journal.sqlite'));
   assert.ok(
-    (store.prepare('SELECT COUNT(*) AS n FROM journal').get() as { n: number }).n >= 2,
+    (db.prepare('SELECT COUNT(*) AS n FROM journal').get() as { n: number }).n >= 1,
     'journal rows survived',
   );
-  store.close();
-  // every process of the run: the feed, the controller, each attempt
-  const pids = readFileSync(join(dir, 'pids'), 'utf8').split('\n').filter(Boolean).map(Number);
-  const others = pids.filter((p) => p !== stopped);
-  assert.ok(others.length >= 3);
-  // The running ones leave when their parent's IPC channel closes (lab/agent.ts, disconnect)…
-  for (let i = 0; i < 50 && others.some(alive); i++) await sleep(100);
-  assert.deepEqual(others.filter(alive), [], 'lab processes left running after the lab was killed');
-  // …but #1, stopped by SIGSTOP, cannot notice: the next run in that directory reaps it.
-  assert.equal(alive(stopped), true, '#1 was stopped when the lab died');
-  assert.deepEqual(reapLeftovers(dir), [stopped]);
-  for (let i = 0; i < 50 && alive(stopped); i++) await sleep(100);
-  assert.equal(alive(stopped), false);
+  db.close();
 });
