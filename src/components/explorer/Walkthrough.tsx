@@ -67,6 +67,12 @@ export function Player(props: Props) {
   const loaded = useRef(props.at);
   /** What the walkthrough last set the explorer to. */
   const shown = useRef<{ scene: number; tick: number }>({ scene: 0, tick: -1 });
+  /**
+   * Scenes the walkthrough has cued that the explorer's props have not yet come back with. The
+   * effect below tells the reader's moves on the route from these echoes: without it, two quick
+   * scene steps made it seek back to each stale scene in turn, for ever (a page that froze).
+   */
+  const echoes = useRef<number[]>([]);
   const stepper = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const button = useRef<HTMLButtonElement>(null);
 
@@ -82,6 +88,7 @@ export function Player(props: Props) {
     clearTimeout(stepper.current);
     shown.current = { scene: p.scene, tick: p.tick };
     if (force || was.scene !== p.scene) {
+      echoes.current.push(p.scene);
       cue(p.scene, p.tick, mode);
       return;
     }
@@ -264,6 +271,12 @@ export function Player(props: Props) {
     if (status === 'left' || status === 'ended' || status === 'error') return;
     const was = shown.current;
     if (was.scene === 0) return;
+    const echo = viewScene === null ? -1 : echoes.current.indexOf(viewScene);
+    if (echo >= 0) {
+      // The explorer showing a scene the walkthrough cued, not the reader moving the route.
+      echoes.current.splice(0, echo + 1);
+      return;
+    }
     if (
       viewScene !== null &&
       viewScene !== was.scene &&
