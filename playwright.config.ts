@@ -52,7 +52,9 @@ export default defineConfig({
   webServer: {
     // `astro preview`, Astro's static server over the build (404.html, with status 404, for an
     // unknown path). Node's header limit raised: the fuzzed addresses are longer than its 16 KB.
-    command: `node --max-http-header-size=262144 node_modules/astro/bin/astro.mjs preview --outDir ${dist} --base ${base} --port ${port} --host 127.0.0.1`,
+    // --ignore-lock: Astro 7 lets one preview server hold the project's lock, and npm test runs
+    // the sub-path build's server beside the main one (as would a reader's own `npm start`).
+    command: `node --max-http-header-size=262144 node_modules/astro/bin/astro.mjs preview --ignore-lock --outDir ${dist} --base ${base} --port ${port} --host 127.0.0.1`,
     url: `http://127.0.0.1:${port}${base}`,
     reuseExistingServer: false,
     timeout: 60_000,
