@@ -7,10 +7,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 
-/** The first figure of the article that steps, once its script has set it up. */
+/**
+ * The first figure of the article that steps and whose marks carry their record's sentence (a
+ * <title>, which a tap reads), once its script has set it up.
+ */
 async function stepper(page: Page) {
   await page.goto('article/');
-  const fig = page.locator('figure[data-step-figure]').first();
+  const fig = page.locator('figure[data-step-figure]:has([data-mark] > title)').first();
   await expect(fig).toHaveAttribute('data-live', '');
   await fig.scrollIntoViewIfNeeded();
   const steps = ((await fig.getAttribute('data-ticks')) ?? '').split(',').map(Number);

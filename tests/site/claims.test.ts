@@ -188,13 +188,31 @@ export function problems(s: string, before = ''): string[] {
   return out;
 }
 
+/**
+ * The lab's totals its page states, summed here from lab.json's own entries: the random runs over
+ * every variant, the fixed runs, and the mutants' runs.
+ */
+function labTotals(data: unknown): number[] {
+  const d = data as {
+    variants?: { random?: { runs?: number }; fixed?: { runs?: number }[] }[];
+    mutants?: { runs?: number }[];
+  };
+  const sum = (xs: (number | undefined)[]) => xs.reduce<number>((a, b) => a + (b ?? 0), 0);
+  const variants = d.variants ?? [];
+  return [
+    sum(variants.map((v) => v.random?.runs)),
+    sum(variants.flatMap((v) => (v.fixed ?? []).map((f) => f.runs))),
+    sum((d.mutants ?? []).map((m) => m.runs)),
+  ];
+}
+
 const cache = new Map<string, Set<number>>();
 /** The counts the data files give for a kind of thing. */
 function derivable(kind: string): Set<number> {
   const key = kind === 'settings' || kind === 'runs' ? 'runs' : 'schedules';
   const hit = cache.get(key);
   if (hit) return hit;
-  const out = new Set<number>([...numbersIn(faults), ...numbersIn(lab)]);
+  const out = new Set<number>([...numbersIn(faults), ...numbersIn(lab), ...labTotals(lab)]);
   if (key === 'runs') {
     // Runs of the grid: all, or those with one or two switch values, optionally with one outcome.
     const values: [string, string][] = [];

@@ -63,10 +63,6 @@ describe('figures that step, as the server renders them', () => {
     expect(figures.length).toBeGreaterThan(0);
     const titled = figures.flatMap(({ fig }) => all(fig, (el) => el.name === 'title'));
     expect(titled.length, 'marks with their record’s sentence').toBeGreaterThan(10);
-    const writes = figures.flatMap(({ fig }) =>
-      all(fig, (el) => el.attribs['data-mark'] === 'write' && 'data-token' in el.attribs),
-    );
-    expect(writes.length, 'write marks with their token').toBeGreaterThan(0);
   });
   for (const { where, fig } of figures) {
     const by = fig.attribs['data-step-by'] === 'seq' ? 'data-seq' : 'data-tick';
