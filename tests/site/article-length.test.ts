@@ -3,20 +3,9 @@
 // <main>, outside figures, tables, notes, the Try-it panel, the contents and the
 // list of sources. Counted from the built page, figures filled in.
 import { describe, expect, it } from 'vitest';
-import { page, text } from './dist.ts';
+import { drop, page, text } from './dist.ts';
 
 export const ARTICLE_WORD_LIMIT = 4000;
-
-/** Remove every element with this tag (and what it holds), innermost first. */
-function drop(html: string, tag: string): string {
-  const re = new RegExp(`<${tag}\\b(?:(?!<${tag}\\b)[\\s\\S])*?</${tag}>`, 'g');
-  let prev;
-  do {
-    prev = html;
-    html = html.replace(re, ' ');
-  } while (html !== prev);
-  return html;
-}
 
 /** The prose blocks of a page's <main>: innermost p, li and h1–h6, outside figures, tables and notes. */
 export function articleProse(html: string): string[] {

@@ -9,20 +9,9 @@
 // counted. A paragraph printed twice is one of at least 15 words whose text occurs again. A word is a run of letters or digits, with the joiners a
 // figure or an identifier carries (4.1, t12, s2’s, digest/q3-report).
 import { describe, expect, it } from 'vitest';
-import { page, text } from './dist.ts';
+import { drop, page, text } from './dist.ts';
 
 export const COMPANION_WORD_LIMIT = 7000;
-
-/** Remove every element with this tag (and what it holds), innermost first. */
-function drop(html: string, tag: string): string {
-  const re = new RegExp(`<${tag}\\b(?:(?!<${tag}\\b)[\\s\\S])*?</${tag}>`, 'g');
-  let prev;
-  do {
-    prev = html;
-    html = html.replace(re, ' ');
-  } while (html !== prev);
-  return html;
-}
 
 /** Remove every element whose opening tag matches `open` (tag name in group 1), with all it holds. */
 function dropMarked(html: string, open: RegExp): string {

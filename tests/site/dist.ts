@@ -49,3 +49,14 @@ export function builtSweep(): FaultSweep {
   provideFaultSweep(sweep);
   return sweep;
 }
+
+/** Remove every element with this tag (and what it holds), innermost first. */
+export function drop(html: string, tag: string): string {
+  const re = new RegExp(`<${tag}\\b(?:(?!<${tag}\\b)[\\s\\S])*?</${tag}>`, 'g');
+  let prev;
+  do {
+    prev = html;
+    html = html.replace(re, ' ');
+  } while (html !== prev);
+  return html;
+}
