@@ -181,7 +181,7 @@ export function entryText(e: HistoryEntry): string {
       return e.type === 'invoke'
         ? `writes ${String(v.tbl)} with token ${String(v.token)}`
         : e.type === 'fail'
-          ? `the write is rejected: the epoch is ${String(v.epoch)}`
+          ? `the write is rejected${v.epoch === undefined ? ' as stale' : `: the epoch is ${String(v.epoch)}`}`
           : e.type === 'ok'
             ? `the write is applied${v.again ? ' (the store had applied it once already)' : ''}`
             : `no reply (${String(v.why)})`;
