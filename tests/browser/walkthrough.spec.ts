@@ -135,7 +135,10 @@ test('pause: the explorer is live at that setting and tick; a moved switch leave
 
   await page.locator('#walkthrough .wt-play').click(); // Pause
   await expect.poll(async () => (await media(page))?.paused).toBe(true);
-  expect((await shown(page)).msg).toMatch(/^Paused at \d+:\d\d\. The explorer is live/);
+  // The player says so on the pause event's render, a frame or two after the element pauses.
+  await expect
+    .poll(async () => (await shown(page)).msg)
+    .toMatch(/^Paused at \d+:\d\d\. The explorer is live/);
 
   // Live: the reader moves the tick; the paused walkthrough does not take it back.
   await page.getByRole('button', { name: 'Next tick' }).click();
