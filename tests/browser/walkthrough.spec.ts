@@ -104,8 +104,8 @@ test('order: every scene in order, each cue with its switches, tick, caption and
         problems.push(`${where}: names t${named[1]}, shows t${c.tick}`);
     }
     // Let the scene's file play out its last quarter second: the next one follows by itself.
-    // (Not a seek to the very end: served without range requests, as scripts/serve.mjs does, an
-    // Ogg file's length is unknown to the element until it has played to its end.)
+    // (Not a seek to the very end: from a host without range requests an Ogg file's length is
+    // unknown to the element until it has played to its end.)
     await clockTo(page, s.duration - 0.25);
     await page.evaluate(() => {
       document.querySelector<HTMLAudioElement>('body > audio')!.playbackRate = 1;
