@@ -11,6 +11,7 @@ import {
   simulate,
   type Switches,
 } from '../../src/model/index.ts';
+import { rng as prng } from '../../lab/nemesis.ts';
 
 const lastTicks = new Map<string, number>();
 const lastTickOf = (s: Switches) => {
@@ -19,17 +20,8 @@ const lastTickOf = (s: Switches) => {
   return lastTicks.get(k)!;
 };
 
-/** Deterministic PRNG (mulberry32), so every run tests the same strings. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG (the lab's mulberry32), so every run tests the same strings. */
+export { prng };
 
 /** Markup a payload would create if it were ever parsed as HTML. */
 export const PAYLOADS = [

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { counterexamples, runAll, short, simulate, type Run } from '../../src/model/index.ts';
 import { invariantRule } from '../../src/lib/routes.ts';
 import { builtSweep, DIST, htmlFiles, page } from './dist.ts';
+import { silencesBroken } from '../cases/silences.ts';
 
 type Mark = Record<string, string>;
 
@@ -264,22 +265,6 @@ describe('the timeline figure on every counterexample page', () => {
 // What the figure says before and on the drawing, and where a reading page wraps it. The
 // silences come from the run's per-tick records (an attempt's activity), the claim's numbers from
 // its rejected write: neither from the figure's code.
-/** Breaks b (between ticks b − 1 and b) that fall inside one of the run's silences. */
-function silencesBroken(run: Run, breaks: number[]): string[] {
-  const out: string[] = [];
-  for (const a of run.attempts) {
-    const silent = run.ticks.map((s) => s.attempts.find((x) => x.n === a.n)?.activity === 'silent');
-    silent.forEach((on, s) => {
-      if (!on || silent[s - 1]) return;
-      let e = s;
-      while (silent[e + 1]) e++;
-      for (const b of breaks)
-        if (b > s && b <= e + 1)
-          out.push(`#${a.n} silent t${s}–t${e + 1} broken at t${b - 1}|t${b}`);
-    });
-  }
-  return out;
-}
 
 describe('the timeline’s words and breaks', () => {
   const runs = runAll();

@@ -250,6 +250,12 @@ function placeSpan(s: Span, p: Plot, mid: number): PlacedSpan {
 }
 
 /** The ink of a glyph mark at (gx, gy). */
+/** A glyph's x: a change at its tick's edge; a labelled glyph (or a claim) 10 into its column; any other at the column's centre. */
+function glyphX(p: Point, plot: Plot): number {
+  if (p.kind === 'change') return Math.max(plot.x(p.tick), 8);
+  return hasLabel(p) || p.kind === 'claim' ? plot.x(p.tick) + 10 : plot.x(p.tick) + plot.col / 2;
+}
+
 function glyphBox(p: Point, gx: number, gy: number): Box {
   const r = p.kind === 'call' ? 2.5 : p.kind === 'breach' ? 8 : 7;
   if (p.kind === 'claim') return { x: gx - 6, y: gy - 7, w: 2, h: 14 };
@@ -305,13 +311,7 @@ function layoutTrack(row: Row, plot: Plot): Omit<PlacedRow, 'top' | 'first' | 'n
     if (s.shape === 'bar') taken.push({ x: s.x, y: -s.barHeight / 2, w: s.w, h: s.barHeight });
   }
   const placed: PlacedPoint[] = row.points.map((p) => {
-    const labelled = hasLabel(p);
-    const gx =
-      p.kind === 'change'
-        ? Math.max(plot.x(p.tick), 8)
-        : labelled || p.kind === 'claim'
-          ? plot.x(p.tick) + 10
-          : plot.x(p.tick) + plot.col / 2;
+    const gx = glyphX(p, plot);
     const mark = glyphBox(p, gx, 0);
     return { point: p, gx, gy: 0, mark };
   });
@@ -402,12 +402,7 @@ function layoutStack(
         if (claim) got = { point: p, gx: chip.x + chip.w / 2, gy, chip, mark: chip, claim };
       } else {
         const labelled = hasLabel(p);
-        const gx =
-          p.kind === 'change'
-            ? Math.max(plot.x(p.tick), 8)
-            : labelled || p.kind === 'claim'
-              ? plot.x(p.tick) + 10
-              : plot.x(p.tick) + plot.col / 2;
+        const gx = glyphX(p, plot);
         const mark = glyphBox(p, gx, gy);
         if (!labelled) {
           if (fits([mark])) got = { point: p, gx, gy, mark };

@@ -26,6 +26,7 @@ import {
   type TimelineLayout,
 } from '../../../src/components/timeline/layout.ts';
 import { STRIP_TICKS } from '../../../src/components/timeline/strips.ts';
+import { silencesBroken } from '../../cases/silences.ts';
 
 const runs = runAll();
 const fmt = (b: Box) => `[${b.x.toFixed(1)},${b.y.toFixed(1)} ${b.w.toFixed(1)}×${b.h.toFixed(1)}]`;
@@ -62,24 +63,12 @@ function defects(l: TimelineLayout): string[] {
   return out;
 }
 
-/** The breaks b (between ticks b − 1 and b) that fall inside a silence, from the records. */
-function silencesBroken(run: Run, ranges: [number, number][]): string[] {
-  const out: string[] = [];
-  const breaks = ranges.slice(1).map(([from]) => from);
-  for (const a of run.attempts) {
-    const silent = run.ticks.map((s) => s.attempts.find((x) => x.n === a.n)?.activity === 'silent');
-    silent.forEach((on, s) => {
-      if (!on || silent[s - 1]) return;
-      let e = s;
-      while (silent[e + 1]) e++;
-      // Silent from tick s through e; it ends at e + 1 (it wakes or dies there).
-      for (const b of breaks)
-        if (b > s && b <= e + 1)
-          out.push(`#${a.n} silent t${s}–t${e + 1}, broken at t${b - 1}|t${b}`);
-    });
-  }
-  return out;
-}
+/** The breaks b (between ticks b − 1 and b) between strips `ranges` that fall inside a silence. */
+const stripsBreakSilence = (run: Run, ranges: [number, number][]) =>
+  silencesBroken(
+    run,
+    ranges.slice(1).map(([from]) => from),
+  );
 
 describe('every run, every drawing', () => {
   it('covers the 864 runs', () => expect(runs).toHaveLength(864));
@@ -110,7 +99,7 @@ describe('every run, every drawing', () => {
     const found: string[] = [];
     for (const run of runs)
       found.push(
-        ...silencesBroken(run, stripRanges(timelineMarks(run), STRIP_TICKS)).map(
+        ...stripsBreakSilence(run, stripRanges(timelineMarks(run), STRIP_TICKS)).map(
           (d) => `${run.slug}: ${d}`,
         ),
       );
@@ -146,7 +135,7 @@ describe('runs under fault schedules', () => {
       for (const o of views)
         for (const d of defects(layoutTimeline(run, o)))
           found.push(`${run.slug} ${o.variant}: ${d}`);
-      found.push(...silencesBroken(run, ranges).map((d) => `${run.slug}: ${d}`));
+      found.push(...stripsBreakSilence(run, ranges).map((d) => `${run.slug}: ${d}`));
     }
     expect(faulted.length).toBeGreaterThan(500);
     expect(found.slice(0, 30), `${found.length} defects`).toEqual([]);
