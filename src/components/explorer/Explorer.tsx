@@ -187,7 +187,12 @@ export default function Explorer({
           narration={narration}
         />
         <div class="ex-rail">
-          <section class="ex-controls" aria-labelledby="ex-controls-h">
+          <section
+            class="ex-controls"
+            id="ex-controls"
+            tabIndex={-1}
+            aria-labelledby="ex-controls-h"
+          >
             <h2 id="ex-controls-h">Switches</h2>
             <SwitchPanel
               value={st.switches}
