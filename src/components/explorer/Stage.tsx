@@ -100,10 +100,15 @@ export function Stage({
     );
   };
   useLayoutEffect(measure, [run, other, comparing]);
+  /** The frame's inner width: the figure's columns narrow to fit it (down to its labels' width). */
+  const [width, setWidth] = useState<number | undefined>(undefined);
   useEffect(() => {
     const el = frame.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(measure);
+    const ro = new ResizeObserver(() => {
+      setWidth((w) => (w === el.clientWidth ? w : el.clientWidth));
+      measure();
+    });
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
@@ -251,6 +256,8 @@ export function Stage({
               label={`Tick of this run (${tickLabel(tick)} of ${tickLabel(last)}); drag across the figure or use the arrow keys`}
               ticks={comparing ? span : undefined}
               marked={differing}
+              availableWidth={width}
+              alongside={comparing && !same ? [other] : undefined}
             />
           </div>
           {more.left && (
@@ -295,6 +302,8 @@ export function Stage({
                 selectedTick={tick <= other.lastTick ? tick : undefined}
                 ticks={span}
                 marked={differing}
+                availableWidth={width}
+                alongside={[run]}
               />
             </div>
           ))}
