@@ -54,7 +54,9 @@ const selected = (page: Page) =>
       m.col[0] >= m.from - 1 &&
       m.col[1] <= m.to + 1 &&
       Math.abs(m.namesAt) <= 1;
-    const check = async (how: string, want: number | null) => {
+    // The long run overflows the frame at both widths; a shorter preset's may fit it (the columns
+    // narrow to the frame), so only its selected column's place is checked.
+    const check = async (how: string, want: number | null, mustScroll = true) => {
       await settle(page);
       let m = await selected(page);
       // The slider's value can move a frame before the figure redraws its selected column (and
@@ -65,7 +67,8 @@ const selected = (page: Page) =>
         m = await selected(page);
       }
       if (want !== null && m.tick !== want) problems.push(`${how}: at t${m.tick}, want t${want}`);
-      if (!m.overflows) problems.push(`${how}: the figure does not scroll at ${width} px`);
+      if (mustScroll && !m.overflows)
+        problems.push(`${how}: the figure does not scroll at ${width} px`);
       if (m.col[0] < m.from - 1 || m.col[1] > m.to + 1)
         problems.push(
           `${how}: t${m.tick}'s column at ${Math.round(m.col[0])}–${Math.round(m.col[1])} px, the frame shows ${Math.round(m.from)}–${Math.round(m.to)}`,
@@ -108,7 +111,7 @@ const selected = (page: Page) =>
       await page.locator('.ex-scrub input[type=range]').focus();
       await page.keyboard.press('End');
       await page.locator(`[data-preset="${p.id}"]`).click();
-      await check(`preset ${p.id}`, null);
+      await check(`preset ${p.id}`, null, false);
     }
     // A tap on the right-most tick column that shows moves the tick there, and it stays in view.
     await page.goto(`explorer/?${fmt(long.p.switches)}#t0`);

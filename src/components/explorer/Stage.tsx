@@ -88,9 +88,16 @@ export function Stage({
   // view, before the frame is painted; after a click or drag on the figure, when the press ends
   // (scrolled during the press, the figure would move under the pointer and the press would go on
   // selecting the ticks that slide under it).
+  /**
+   * The frame's inner width: the figure's columns narrow to fit it (down to its labels' width).
+   * Read before the first paint, and the drawing made only then: drawn first at full width, the
+   * figure was laid out twice on load, a second long task.
+   */
+  const [width, setWidth] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => setWidth(frame.current?.clientWidth ?? 0), []);
   useLayoutEffect(() => {
     if (!pressing.current) reveal();
-  }, [tick, run, other, comparing]);
+  }, [tick, run, other, comparing, width]);
   // Where the drawing is wider than its frame, a cue on the clipped edge says so (and scrolls it).
   const [more, setMore] = useState<Overflow>({ left: false, right: false, names: 0 });
   const measure = () => {
@@ -99,9 +106,7 @@ export function Stage({
       m.left === next.left && m.right === next.right && m.names === next.names ? m : next,
     );
   };
-  useLayoutEffect(measure, [run, other, comparing]);
-  /** The frame's inner width: the figure's columns narrow to fit it (down to its labels' width). */
-  const [width, setWidth] = useState<number | undefined>(undefined);
+  useLayoutEffect(measure, [run, other, comparing, width]);
   useEffect(() => {
     const el = frame.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
@@ -248,17 +253,19 @@ export function Stage({
             onKeyUp={endGesture}
             onFocusOut={endGesture}
           >
-            <Timeline
-              run={run}
-              idPrefix="ex-tl"
-              selectedTick={tick}
-              onSelectTick={dragTick}
-              label={`Tick of this run (${tickLabel(tick)} of ${tickLabel(last)}); drag across the figure or use the arrow keys`}
-              ticks={comparing ? span : undefined}
-              marked={differing}
-              availableWidth={width}
-              alongside={comparing && !same ? [other] : undefined}
-            />
+            {width !== undefined && (
+              <Timeline
+                run={run}
+                idPrefix="ex-tl"
+                selectedTick={tick}
+                onSelectTick={dragTick}
+                label={`Tick of this run (${tickLabel(tick)} of ${tickLabel(last)}); drag across the figure or use the arrow keys`}
+                ticks={comparing ? span : undefined}
+                marked={differing}
+                availableWidth={width}
+                alongside={comparing && !same ? [other] : undefined}
+              />
+            )}
           </div>
           {more.left && (
             <button
