@@ -16,7 +16,8 @@ export type Json = Record<string, any>;
 /** This process's settings; throws a clear message when it was not started by the harness. */
 export function jobEnv(): JobEnv {
   const raw = process.env.ENGINE_JOB;
-  if (!raw) throw new Error('ENGINE_JOB is not set: a service process is started by engines/harness');
+  if (!raw)
+    throw new Error('ENGINE_JOB is not set: a service process is started by engines/harness');
   return JSON.parse(raw) as JobEnv;
 }
 

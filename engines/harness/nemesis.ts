@@ -33,7 +33,8 @@ export function engineSchedule(
   for (let i = 0; i < n; i++) {
     const w = when();
     const target = o.server && r() < 0.25 ? 'server' : 'worker';
-    if (r() < 0.5) faults.push({ ...w, kind: 'kill', target, pick: int(0, 9), forTicks: int(1, 5) });
+    if (r() < 0.5)
+      faults.push({ ...w, kind: 'kill', target, pick: int(0, 9), forTicks: int(1, 5) });
     else faults.push({ ...w, kind: 'stop', target, pick: int(0, 9), forTicks: int(1, 20) });
   }
   if (r() < 0.7) faults.push({ ...when(), kind: 'correct', pick: 0, forTicks: 0 });

@@ -199,7 +199,11 @@ export async function runEngineOnce(engine: Engine, spec: EngineSpec): Promise<E
                   } catch {
                     // gone already
                   }
-                  struck.push({ atMs: Date.now() - started, kind: 'kill-after-apply', proc: w?.proc });
+                  struck.push({
+                    atMs: Date.now() - started,
+                    kind: 'kill-after-apply',
+                    proc: w?.proc,
+                  });
                   hist('info', 'fault', null, {
                     proc: w?.proc ?? null,
                     pid,
@@ -221,7 +225,9 @@ export async function runEngineOnce(engine: Engine, spec: EngineSpec): Promise<E
       });
       servers.push(s);
       return new Promise<string>((r) =>
-        s.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(s.address() as { port: number }).port}`)),
+        s.listen(0, '127.0.0.1', () =>
+          r(`http://127.0.0.1:${(s.address() as { port: number }).port}`),
+        ),
       );
     };
     const storeUrl = await proxy(store.port, 'store');
@@ -297,7 +303,9 @@ export async function runEngineOnce(engine: Engine, spec: EngineSpec): Promise<E
         const sig = f.kind === 'kill' ? 'SIGKILL' : 'SIGSTOP';
         signal(pid, 'server', sig, `random ${f.kind}`);
         if (sig === 'SIGSTOP')
-          timers.push(setTimeout(() => signal(pid, 'server', 'SIGCONT', 'random resume'), f.forTicks * T));
+          timers.push(
+            setTimeout(() => signal(pid, 'server', 'SIGCONT', 'random resume'), f.forTicks * T),
+          );
         else {
           restartingServer = true;
           timers.push(
@@ -320,12 +328,12 @@ export async function runEngineOnce(engine: Engine, spec: EngineSpec): Promise<E
       if (f.kind === 'kill') {
         if (signal(w.pid, w.proc, 'SIGKILL', 'random kill')) scheduleWorker(f.forTicks);
       } else if (signal(w.pid, w.proc, 'SIGSTOP', 'random stop'))
-        timers.push(setTimeout(() => signal(w.pid, w.proc, 'SIGCONT', 'random resume'), f.forTicks * T));
+        timers.push(
+          setTimeout(() => signal(w.pid, w.proc, 'SIGCONT', 'random resume'), f.forTicks * T),
+        );
     };
     for (const f of spec.faults)
-      void anchors[f.anchor].wait.then(() =>
-        timers.push(setTimeout(() => strike(f), f.at * T)),
-      );
+      void anchors[f.anchor].wait.then(() => timers.push(setTimeout(() => strike(f), f.at * T)));
 
     // ——— the assessor, outside the worker: assesses each new candidate, delivers the decision ———
     const assessed = new Set<string>();
@@ -338,7 +346,11 @@ export async function runEngineOnce(engine: Engine, spec: EngineSpec): Promise<E
           if (assessed.has(c.digest) || closed) continue;
           const op = `assessor:${++n}`;
           ahist('invoke', 'assess', op, { round: c.round, digest: c.digest.slice(0, 8) });
-          const a = await postJson(`${direct}/assess`, { op, digest: c.digest, round: c.round }, 10 * T);
+          const a = await postJson(
+            `${direct}/assess`,
+            { op, digest: c.digest, round: c.round },
+            10 * T,
+          );
           if (!a) {
             ahist('info', 'assess', op, { why: 'no reply' });
             continue;
@@ -346,7 +358,13 @@ export async function runEngineOnce(engine: Engine, spec: EngineSpec): Promise<E
           ahist('ok', 'assess', op, a);
           assessed.add(c.digest);
           if (a.accepted) anchors.acceptance.mark();
-          const decision = { round: c.round, digest: c.digest, accepted: !!a.accepted, version: a.version, op };
+          const decision = {
+            round: c.round,
+            digest: c.digest,
+            accepted: !!a.accepted,
+            version: a.version,
+            op,
+          };
           for (let i = 0; i < 200 && !closed; i++) {
             if (await r.deliver(decision)) break;
             await sleep(T);

@@ -84,7 +84,8 @@ serve((path, b) => {
   if (path === '/write') {
     need(b, 'op', 'tbl', 'token');
     return txn(b.op, () => {
-      if (one('SELECT 1 FROM writes WHERE op = ?', b.op)) return { outcome: 'applied', again: true };
+      if (one('SELECT 1 FROM writes WHERE op = ?', b.op))
+        return { outcome: 'applied', again: true };
       if (b.fenced && b.token < highest()) return { outcome: 'rejected', highest: highest() };
       db.prepare('INSERT INTO writes (op, tbl, token, step, digest) VALUES (?, ?, ?, ?, ?)').run(
         b.op,

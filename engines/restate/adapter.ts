@@ -24,10 +24,7 @@ import type {
 } from '../harness/engine.ts';
 
 const ENGINES = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(
-  ENGINES,
-  'node_modules/@restatedev/restate-server-linux-x64/bin/restate-server',
-);
+const BIN = join(ENGINES, 'node_modules/@restatedev/restate-server-linux-x64/bin/restate-server');
 const SERVICE = fileURLToPath(new URL('./service.ts', import.meta.url));
 const pkgVersion = (p: string): string => {
   try {
@@ -173,15 +170,24 @@ export const restateEngine: Engine = {
           ['--config-file', config, '--base-dir', base, '--listen-mode', 'tcp', '--no-logo'],
           {
             stdio: ['ignore', logFd, logFd],
-            env: { ...process.env, RESTATE_LOG_DISABLE_ANSI_CODES: 'true', RESTATE_LOG_FILTER: 'warn' },
+            env: {
+              ...process.env,
+              RESTATE_LOG_DISABLE_ANSI_CODES: 'true',
+              RESTATE_LOG_FILTER: 'warn',
+            },
           },
         );
         const s = server;
         for (let i = 0; i < 600; i++) {
           if (s.exitCode !== null || s.signalCode !== null)
-            throw new Error(`restate-server exited (${s.exitCode ?? s.signalCode}): see ${base}/server.log`);
+            throw new Error(
+              `restate-server exited (${s.exitCode ?? s.signalCode}): see ${base}/server.log`,
+            );
           const h = await http(`${adminUrl}/health`, 'GET', undefined, 500);
-          const g = h?.status === 200 ? await http(`${ingressUrl}/restate/health`, 'GET', undefined, 500) : null;
+          const g =
+            h?.status === 200
+              ? await http(`${ingressUrl}/restate/health`, 'GET', undefined, 500)
+              : null;
           if (g?.status === 200) return;
           await sleep(100);
         }
@@ -225,18 +231,29 @@ export const restateEngine: Engine = {
             10_000,
           );
           if (r && r.status >= 200 && r.status < 300) registered = true;
-          else if (i > 50) throw new Error(`registering the deployment failed: ${r?.status} ${r?.body}`);
+          else if (i > 50)
+            throw new Error(`registering the deployment failed: ${r?.status} ${r?.body}`);
           else await sleep(200);
         }
         for (let i = 0; ; i++) {
-          const r = await http(`${ingressUrl}/digest/${ctx.options.runId}/run/send`, 'POST', {}, 5000);
+          const r = await http(
+            `${ingressUrl}/digest/${ctx.options.runId}/run/send`,
+            'POST',
+            {},
+            5000,
+          );
           if (r && r.status >= 200 && r.status < 300) return;
           if (i > 100) throw new Error(`submitting the job failed: ${r?.status} ${r?.body}`);
           await sleep(T);
         }
       },
       async deliver(a: Assessment) {
-        const r = await http(`${ingressUrl}/digest/${ctx.options.runId}/assess`, 'POST', a, 4 * T + 2000);
+        const r = await http(
+          `${ingressUrl}/digest/${ctx.options.runId}/assess`,
+          'POST',
+          a,
+          4 * T + 2000,
+        );
         return !!r && r.status >= 200 && r.status < 300;
       },
       async result(timeoutMs: number): Promise<JobResult | null> {

@@ -49,14 +49,22 @@ export const digest = restate.workflow({
         const parts: { step: string; readHash: string }[] = [];
         for (const step of STEPS) {
           let ran = false;
+          // #region summarise
           const part = await ctx.run(`summarise ${step} round ${round}`, async () => {
             ran = true;
-            const r = await recorded(env, `${env.storeUrl}/section`, 'read', { step, round }, { step });
+            const r = await recorded(
+              env,
+              `${env.storeUrl}/section`,
+              'read',
+              { step, round },
+              { step },
+            );
             // the model call: a tick of work between reading the section and storing its summary
             await new Promise((res) => setTimeout(res, env.tickMs));
             await write(token, { tbl: 'summary', step, round });
             return { step, readHash: r.readHash as string };
           });
+          // #endregion summarise
           hist(env, 'info', 'step', null, { step, round, readHash: part.readHash, ran });
           parts.push(part);
         }
@@ -77,6 +85,7 @@ export const digest = restate.workflow({
         if (admitted.outcome !== 'admitted') continue; // the report changed after the acceptance
         // Effect: the key comes from Restate's stable identity of the step (or, to show the
         // difference, from each attempt); the feed must remember it: that part is the receiver's.
+        // #region announce
         const stable = `${invocation}/announce round ${round}`;
         const sent = await ctx.run(`announce round ${round}`, () => {
           const key =
@@ -93,6 +102,7 @@ export const digest = restate.workflow({
             { digest: d, key },
           );
         });
+        // #endregion announce
         await ctx.run(`confirm round ${round}`, () =>
           write(token, { tbl: 'confirmation', round, digest: d }),
         );
