@@ -1,5 +1,5 @@
 /**
- * `npm run lab -- --engines [--runs 100] [--only restate] [--tick-ms 50] [--minutes M] [--out FILE]`
+ * `npm run lab -- --engines [--runs 102] [--only restate] [--tick-ms 50] [--minutes M] [--out FILE]`
  * and `npm run lab -- --engines --replay restate:per-attempt/plain:17 [--dir DIR]`.
  *
  * For each engine that can run here: N seeded nemesis runs spread over the
@@ -93,7 +93,7 @@ interface Row {
 
 export async function engineLab(): Promise<void> {
   const tickMs = Number(arg('--tick-ms', '50'));
-  const runs = Number(arg('--runs', '100'));
+  const runs = Number(arg('--runs', '102'));
   const minutes = Number(arg('--minutes', '0'));
   const only = arg('--only', '').split(',').filter(Boolean);
   const out = arg('--out', join(ROOT, 'src/data/engines.json'));
@@ -191,12 +191,12 @@ function summarise(engine: Engine, rows: Row[], seconds: number) {
     for (const f of r.out.struck) {
       const k =
         f.kind === 'kill-after-apply'
-          ? 'kill after the post'
+          ? 'kill-after-post'
           : f.kind === 'correct'
-            ? 'report corrected'
+            ? 'correct'
             : f.sig === 'SIGCONT'
               ? null
-              : `${f.proc === 'server' ? 'server' : 'worker'} ${f.sig}`;
+              : `${f.proc === 'server' ? 'server' : 'worker'}-${f.sig === 'SIGKILL' ? 'kill' : 'stop'}`;
       if (k) faults[k] = (faults[k] ?? 0) + 1;
     }
   const choices = CHOICES.map((c) => {

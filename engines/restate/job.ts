@@ -118,7 +118,7 @@ export const digest = restate.workflow({
   },
   options: {
     // a silent attempt is given up on after this long, and retried (on whichever worker is up)
-    inactivityTimeout: 4 * env.tickMs,
+    inactivityTimeout: 8 * env.tickMs,
     abortTimeout: 4 * env.tickMs,
     retryPolicy: {
       initialInterval: env.tickMs,
