@@ -7,12 +7,18 @@
  * starts the engine's server, its service processes, the feed and the store);
  * each run's verdict is the checker's. Writes src/data/engines.json.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'prettier';
 import { SECTION_TEXT } from '../../src/model/world.ts';
-import { INVARIANTS, formatExcerpt, readRun, type Invariant } from '../../lab/checker/check.ts';
+import {
+  INVARIANTS,
+  formatExcerpt,
+  readRun,
+  type Entry,
+  type Invariant,
+} from '../../lab/checker/check.ts';
 import { checkEngine, type EngineVerdict } from './check.ts';
 import { describeEngineFault, engineSchedule } from './nemesis.ts';
 import { runEngineOnce, type EngineOut } from './run.ts';
@@ -68,7 +74,7 @@ export async function runSeed(
     killAfterApply?: boolean;
     faults?: boolean;
   },
-): Promise<{ out: EngineOut; v: EngineVerdict }> {
+): Promise<{ out: EngineOut; v: EngineVerdict; history: Entry[] }> {
   const sch = engineSchedule(s.seed, { server: engine.noServer === null });
   const out = await runEngineOnce(engine, {
     dir: o.dir,
@@ -81,7 +87,24 @@ export async function runSeed(
     horizonMs: 400 * o.tickMs,
   });
   const { history, final } = readRun(o.dir);
-  return { out, v: checkEngine(history, final) };
+  return { out, v: checkEngine(history, final), history };
+}
+
+/**
+ * A breach's excerpt with the nemesis's faults on the processes in it (by pid, up to its last
+ * entry) and on the engine's server (between its first and last): what was done to whom, beside
+ * what they did.
+ */
+function withFaults(excerpt: Entry[], history: Entry[]): Entry[] {
+  if (excerpt.length === 0) return excerpt;
+  const pids = new Set(excerpt.map((e) => e.pid));
+  const from = excerpt[0].t;
+  const to = excerpt[excerpt.length - 1].t;
+  const faults = history.filter(
+    (e) =>
+      e.f === 'fault' && e.t <= to && (pids.has(e.v.pid) || (e.v.proc === 'server' && e.t >= from)),
+  );
+  return [...excerpt, ...faults].sort((a, b) => a.t - b.t);
 }
 
 interface Row {
@@ -114,19 +137,21 @@ export async function engineLab(): Promise<void> {
     for (const f of sch.faults) console.log(`  ${describeEngineFault(f)}`);
     if (sch.killAfterApply)
       console.log('  the sender killed after the feed applies its first post');
-    const { v } = await runSeed(engine, s, { dir, tickMs });
+    const { v, history } = await runSeed(engine, s, { dir, tickMs });
     console.log(
       `broken: ${v.breaches.map((b) => b.invariant).join(', ') || 'nothing'}; finished ${v.finished}; posts ${v.posts}; run kept in ${dir}`,
     );
     for (const b of v.breaches) {
       console.log(`\n${b.invariant}: ${b.why}`);
-      for (const l of formatExcerpt(b.excerpt)) console.log(`  ${l}`);
+      for (const l of formatExcerpt(withFaults(b.excerpt, history))) console.log(`  ${l}`);
     }
     return;
   }
+  // a SIGINT runs the adapters' exit hooks (they kill the servers they started)
+  process.once('SIGINT', () => process.exit(130));
   const t0 = Date.now();
   const results: Record<string, unknown>[] = [];
-  let cutShort = false;
+  let anyCut = false;
   for (const engine of all.filter((e) => only.length === 0 || only.includes(e.name))) {
     const why = await engine.available();
     if (why) {
@@ -142,6 +167,7 @@ export async function engineLab(): Promise<void> {
     }
     const rows: Row[] = [];
     const started = Date.now();
+    let cutShort = false;
     for (let i = 0; i < runs; i++) {
       if (minutes > 0 && Date.now() - t0 > minutes * 60_000) {
         cutShort = true;
@@ -150,30 +176,46 @@ export async function engineLab(): Promise<void> {
       const c = CHOICES[i % CHOICES.length];
       const s: Seeded = { engine: engine.name, ...c, seed: i + 1 };
       const dir = join(ROOT, 'tmp', 'engines', `${engine.name}-${i + 1}`);
-      const { out: o, v } = await runSeed(engine, s, { dir, tickMs });
+      const { out: o, v, history } = await runSeed(engine, s, { dir, tickMs });
       const excerpt: Record<string, string[]> = {};
-      for (const b of v.breaches) excerpt[b.invariant] ??= [b.why, ...formatExcerpt(b.excerpt)];
+      for (const b of v.breaches)
+        excerpt[b.invariant] ??= [b.why, ...formatExcerpt(withFaults(b.excerpt, history))];
       rows.push({ s, v, out: o, excerpt });
       console.log(
         `  ${seedId(s).padEnd(34)} ${(o.wallMs / 1000).toFixed(1)} s  ${v.breaches.map((b) => b.invariant).join(',') || 'ok'}${o.error ? `  error: ${o.error.split('\n')[0]}` : ''}${v.finished ? '' : '  (not finished)'}`,
       );
       if (!o.error) rmSync(dir, { recursive: true, force: true });
     }
-    results.push(summarise(engine, rows, (Date.now() - started) / 1000));
+    anyCut ||= cutShort;
+    results.push({
+      ...summarise(engine, rows, (Date.now() - started) / 1000),
+      generated: new Date().toISOString().slice(0, 10),
+      tickMs,
+      asked: runs,
+      cutShort,
+    });
+  }
+  // the engines not run this time keep their entries (--only restate leaves DBOS's as it was)
+  let kept: Record<string, unknown>[] = [];
+  if (existsSync(out)) {
+    try {
+      kept = (JSON.parse(readFileSync(out, 'utf8')).engines ?? []).filter(
+        (e: { name: string }) => !results.some((r) => r.name === e.name),
+      );
+    } catch {
+      console.log(`engines: ${out} is not JSON; written anew`);
+    }
   }
   const data = {
-    generated: new Date().toISOString().slice(0, 10),
-    tickMs,
-    asked: runs,
-    cutShort,
-    seconds: Math.round((Date.now() - t0) / 1000),
     choices: CHOICES,
     invariants: INVARIANTS,
-    engines: results,
+    engines: [...results, ...kept].sort((a, b) => String(a.name).localeCompare(String(b.name))),
   };
   mkdirSync(join(out, '..'), { recursive: true });
   writeFileSync(out, await format(JSON.stringify(data), { parser: 'json' }));
-  console.log(`engines: wrote ${out} in ${data.seconds} s${cutShort ? ' (cut short)' : ''}`);
+  console.log(
+    `engines: wrote ${out} in ${Math.round((Date.now() - t0) / 1000)} s${anyCut ? ' (cut short)' : ''}`,
+  );
 }
 
 /** Which failure a page shows first: a late write that reached the store, then a duplicate post. */
@@ -217,6 +259,7 @@ function summarise(engine: Engine, rows: Row[], seconds: number) {
       ...c,
       runs: rs.length,
       finished: rs.filter((r) => r.v.finished).length,
+      returned: rs.filter((r) => r.out.result !== null).length,
       errors: rs.filter((r) => r.out.error).length,
       breaches,
       seeds,
@@ -227,7 +270,11 @@ function summarise(engine: Engine, rows: Row[], seconds: number) {
   });
   let history = null;
   for (const inv of INSTRUCTIVE) {
-    const r = rows.find((x) => x.v.broken[inv]);
+    // a duplicate post with a key made per attempt is the one to set beside the per-operation key
+    const r =
+      rows.find(
+        (x) => x.v.broken[inv] && (inv !== 'duplicateEffect' || x.s.key === 'per-attempt'),
+      ) ?? rows.find((x) => x.v.broken[inv]);
     if (r) {
       history = {
         seed: seedId(r.s),
@@ -252,6 +299,8 @@ function summarise(engine: Engine, rows: Row[], seconds: number) {
     seconds: Math.round(seconds),
     faults,
     finished: rows.filter((r) => r.v.finished).length,
+    /** Runs in which the job returned its result before the horizon. */
+    returned: rows.filter((r) => r.out.result !== null).length,
     errors: rows.filter((r) => r.out.error).length,
     choices,
     history,

@@ -315,7 +315,10 @@ export async function runEngineOnce(engine: Engine, spec: EngineSpec): Promise<E
               void r
                 .startServer()
                 .then(() => hist('info', 'start', null, { proc: 'server', pid: r.serverPid() }))
-                .catch((e) => (error = `restart: ${e}`))
+                .catch((e) => {
+                  // a server killed by the run's end while it came back up is no failure of the run
+                  if (!closed) error = `restart: ${e}`;
+                })
                 .finally(() => (restartingServer = false));
             }, f.forTicks * T),
           );
@@ -429,7 +432,10 @@ export async function runEngineOnce(engine: Engine, spec: EngineSpec): Promise<E
       final.report = {};
       for (const x of rows('SELECT version, step, text FROM report'))
         (final.report[x.version as string] ??= {})[x.step as string] = x.text;
-      final.writes = rows('SELECT op, tbl, token, token AS writer FROM writes');
+      // writer: the attempt's number in the application's epoch (token 41 is #1)
+      final.writes = rows(
+        `SELECT op, tbl, token, token - ${FIRST_TOKEN - 1} AS writer FROM writes`,
+      );
       final.candidates = rows('SELECT digest, parts FROM candidates').map((c) => ({
         digest: c.digest,
         parts: JSON.parse(c.parts as string),

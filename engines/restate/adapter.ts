@@ -86,7 +86,7 @@ export const restateEngine: Engine = {
     },
     journal: {
       status: 'kept by the engine',
-      why: 'ctx.run journals each step’s result; a retry replays it without running the step again',
+      why: 'ctx.run journals each step’s result and a retry replays it without running the step again, whatever the input is now: checking the input’s hash against the current text is yours',
     },
     epoch: {
       status: 'yours to write',
@@ -178,6 +178,10 @@ export const restateEngine: Engine = {
           },
         );
         const s = server;
+        // the lab leaving (even on SIGINT) takes the server with it
+        const reap = () => s.kill('SIGKILL');
+        process.once('exit', reap);
+        s.once('exit', () => process.off('exit', reap));
         for (let i = 0; i < 600; i++) {
           if (s.exitCode !== null || s.signalCode !== null)
             throw new Error(
