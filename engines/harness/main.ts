@@ -115,6 +115,16 @@ interface Row {
 }
 
 export async function engineLab(): Promise<void> {
+  try {
+    await engineLabUnchecked();
+  } catch (e) {
+    // bad options and an engine that cannot start end here: one line, no stack
+    console.error(`engines: ${(e as Error).message}`);
+    process.exitCode = 2;
+  }
+}
+
+async function engineLabUnchecked(): Promise<void> {
   const tickMs = Number(arg('--tick-ms', '50'));
   const runs = Number(arg('--runs', '102'));
   const minutes = Number(arg('--minutes', '0'));
