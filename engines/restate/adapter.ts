@@ -143,6 +143,9 @@ export const restateEngine: Engine = {
     const logFd = openSync(join(base, 'server.log'), 'a');
     let server: ChildProcess | null = null;
     const workers: { w: Worker; c: ChildProcess; port: number }[] = [];
+    /** Every process started, ready or not (close kills them all, even one still starting). */
+    const started: ChildProcess[] = [];
+    let closed = false;
     let registered = false;
     let rr = 0;
 
@@ -165,6 +168,7 @@ export const restateEngine: Engine = {
 
     const run: EngineRun = {
       async startServer() {
+        if (closed) throw new Error('restate-server not started: the run is over');
         server = spawn(
           BIN,
           ['--config-file', config, '--base-dir', base, '--listen-mode', 'tcp', '--no-logo'],
@@ -211,11 +215,13 @@ export const restateEngine: Engine = {
           storeUrl: ctx.storeUrl,
           feedUrl: ctx.feedUrl,
         };
+        if (closed) throw new Error(`${proc} not started: the run is over`);
         const c = fork(SERVICE, [], {
           execArgv: ['--disable-warning=ExperimentalWarning'],
           env: { ...process.env, ENGINE_JOB: JSON.stringify(env) },
           stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
         });
+        started.push(c);
         c.stderr?.on('data', (d: Buffer) => ctx.log(`${proc}: ${d}`));
         const exited = new Promise<void>((r) => c.once('exit', () => r()));
         const port = await new Promise<number>((res, rej) => {
@@ -275,7 +281,8 @@ export const restateEngine: Engine = {
         }
       },
       async close() {
-        const all: ChildProcess[] = [...workers.map((x) => x.c), ...(server ? [server] : [])];
+        closed = true;
+        const all: ChildProcess[] = [...started, ...(server ? [server] : [])];
         for (const c of all) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
         await Promise.all(
           all.map((c) =>

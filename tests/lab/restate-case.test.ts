@@ -11,7 +11,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,8 +37,25 @@ const kill = async (feedMemory: boolean) => {
     r.out.struck.some((s) => s.kind === 'kill-after-apply'),
     'the sender was killed after the feed applied its post',
   );
+  assert.deepEqual(leftOver(dir), [], 'no process of the run is still running');
   return r;
 };
+
+/** Processes still running for a run under dir: the server (its --base-dir) or a service process (its ENGINE_JOB). */
+const leftOver = (dir: string) =>
+  readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d) && Number(d) !== process.pid)
+    .filter((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return false;
+        const seen =
+          readFileSync(`/proc/${d}/cmdline`, 'utf8') + readFileSync(`/proc/${d}/environ`, 'utf8');
+        return seen.includes(dir);
+      } catch {
+        return false; // gone, or not ours to read
+      }
+    });
 
 test('Restate, key per operation: a kill between the post and the step’s record posts once', async () => {
   const { out, v } = await kill(true);
