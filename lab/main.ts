@@ -398,7 +398,23 @@ async function predict(file: string) {
   console.log(`lab: predictions recomputed in ${file}`);
 }
 
+/** `--engines`: the worked example on real engines (engines/harness), their packages installed on first use. */
+async function enginesLab() {
+  const { existsSync } = await import('node:fs');
+  const { execFileSync } = await import('node:child_process');
+  if (!existsSync(join(ROOT, 'engines/node_modules/@restatedev/restate-sdk'))) {
+    console.log('engines: installing engines/node_modules (npm ci --prefix engines)');
+    execFileSync('npm', ['ci', '--prefix', 'engines', '--no-audit', '--no-fund'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+  }
+  const { engineLab } = await import('../engines/harness/main.ts');
+  await engineLab();
+}
+
 async function main() {
+  if (process.argv.includes('--engines')) return enginesLab();
   const tickMs = Number(arg('--tick-ms', '40'));
   if (process.argv.includes('--predict'))
     return predict(arg('--out', join(ROOT, 'src/data/lab.json')));

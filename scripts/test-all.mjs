@@ -6,7 +6,8 @@
 //   lint       eslint (eslint.config.js) and prettier --check
 //   unit       vitest --project unit
 //   after the build:
-//   lab        the short lab: real processes, kills and pauses on SQLite (tests/lab); it needs
+//   lab        the short lab: real processes, kills and pauses on SQLite (tests/lab), and the
+//              short Restate case (tests/lab/restate-case.test.ts: needs npm ci --prefix engines); it needs
 //              no build, but its ~37 Node processes would share the CPU with it
 //   typecheck  tsc over .ts/.tsx (TypeScript 7), tsc over the .mjs scripts (tsconfig.scripts.json,
 //              strict; tsconfig.scripts-loose.json, the two not typed yet),
@@ -77,6 +78,7 @@ const STEPS = {
           '--disable-warning=ExperimentalWarning',
           '--test',
           join(ROOT, 'tests/lab/short-lab.test.ts'),
+          join(ROOT, 'tests/lab/restate-case.test.ts'),
         ],
         { timeout: 5 * MIN },
       ),

@@ -25,11 +25,15 @@ export const PAGE = {
   faults: '/faults/',
   /** The model against real parts (lab/, src/data/lab.json). */
   lab: '/lab/',
+  /** The worked example on real engines (engines/, src/data/engines.json). */
+  engines: '/engines/',
   runsJson: '/data/runs.json',
   faultsJson: '/data/faults.json',
   versionsJson: '/data/versions.json',
   /** The lab's results (src/data/lab.json). */
   labJson: '/data/lab.json',
+  /** The engines' results (src/data/engines.json). */
+  enginesJson: '/data/engines.json',
   /** The article's Try-it panel: what each setting's run shows there (tryit-table.ts GlanceTable). */
   tryitJson: '/data/tryit.json',
 } as const;

@@ -30,6 +30,7 @@ export const PAGES = [
   { name: 'model', path: '/model/#rule-assess' },
   { name: 'faults', path: '/faults/' },
   { name: 'fault-counterexample', path: '/faults/duplicate-effect/' },
+  { name: 'engines', path: '/engines/' },
 ];
 
 /** WCAG 2.2 A and AA rule sets, as axe-core tags them. */

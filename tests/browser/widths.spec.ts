@@ -26,6 +26,7 @@ const PAGES = [
   'faults/duplicate-effect/',
   TRACE,
   'lab/',
+  'engines/',
   'traces/',
 ];
 const TOLERANCE = 2;

@@ -1,7 +1,9 @@
 // The claims a careful reader checks against the data, read from the built pages (the article,
-// the companion, the faults page, the lab and the rules page) and held against the data files the
-// site publishes (dist/data/faults.json, dist/data/runs.json, and the lab's recorded results:
-// dist/data/lab.json when the build writes it, else src/data/lab.json, which the lab page renders).
+// the companion, the engines page, the faults page, the lab and the rules page) and held against
+// the data files the site publishes (dist/data/faults.json, dist/data/runs.json, and the lab's
+// recorded results: dist/data/lab.json when the build writes it, else src/data/lab.json, which the
+// lab page renders; the engines' results likewise: dist/data/engines.json, else
+// src/data/engines.json).
 // No expectation comes from the code that renders the pages: the words for the invariants and the
 // shapes of the claims are written here, the numbers come from the data.
 //
@@ -48,7 +50,12 @@ const labFile = existsSync(join(DIST, 'data', 'lab.json'))
   : join(import.meta.dirname, '../../src/data/lab.json');
 const lab: unknown = JSON.parse(readFileSync(labFile, 'utf8'));
 
-const PAGES = ['/article/', '/companion/', '/faults/', '/lab/', '/model/'];
+const enginesFile = existsSync(join(DIST, 'data', 'engines.json'))
+  ? join(DIST, 'data', 'engines.json')
+  : join(import.meta.dirname, '../../src/data/engines.json');
+const engines: unknown = JSON.parse(readFileSync(enginesFile, 'utf8'));
+
+const PAGES = ['/article/', '/companion/', '/engines/', '/faults/', '/lab/', '/model/'];
 
 /** The sentences of a page's <main>: scripts, styles, drawings, equations and tables left out. */
 export function sentences(html: string): string[] {
@@ -206,13 +213,40 @@ function labTotals(data: unknown): number[] {
   ];
 }
 
+/**
+ * The engines' totals their page states: per engine, the runs of the choices with a fenced and a
+ * plain store, and with a per-operation key and any other.
+ */
+function engineTotals(data: unknown): number[] {
+  const d = data as { engines?: { choices?: { key: string; store: string; runs: number }[] }[] };
+  const out: number[] = [];
+  for (const e of d.engines ?? []) {
+    const cs = e.choices ?? [];
+    const sum = (f: (c: { key: string; store: string }) => boolean) =>
+      cs.filter(f).reduce((n, c) => n + c.runs, 0);
+    out.push(
+      sum((c) => c.store === 'fenced'),
+      sum((c) => c.store === 'plain'),
+      sum((c) => c.key === 'per-operation'),
+      sum((c) => c.key !== 'per-operation'),
+    );
+  }
+  return out;
+}
+
 const cache = new Map<string, Set<number>>();
 /** The counts the data files give for a kind of thing. */
 function derivable(kind: string): Set<number> {
   const key = kind === 'settings' || kind === 'runs' ? 'runs' : 'schedules';
   const hit = cache.get(key);
   if (hit) return hit;
-  const out = new Set<number>([...numbersIn(faults), ...numbersIn(lab), ...labTotals(lab)]);
+  const out = new Set<number>([
+    ...numbersIn(faults),
+    ...numbersIn(lab),
+    ...labTotals(lab),
+    ...numbersIn(engines),
+    ...engineTotals(engines),
+  ]);
   if (key === 'runs') {
     // Runs of the grid: all, or those with one or two switch values, optionally with one outcome.
     const values: [string, string][] = [];

@@ -12,6 +12,7 @@ export const NAV: readonly { label: string; path: string }[] = [
   { label: 'Rules', path: PAGE.model },
   { label: 'Faults', path: PAGE.faults },
   { label: 'Lab', path: PAGE.lab },
+  { label: 'Engines', path: PAGE.engines },
   { label: 'Search', path: PAGE.search },
 ];
 
