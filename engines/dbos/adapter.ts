@@ -213,4 +213,6 @@ export const dbos: Engine = {
     return new DbosRun(ctx);
   },
 };
+/** The name engines/harness/main.ts imports. */
+export const dbosEngine = dbos;
 export default dbos;

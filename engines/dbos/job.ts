@@ -17,7 +17,7 @@
  * - effect: DBOS keeps the step identity (DBOS.workflowID and DBOS.stepID,
  *   the same on every execution); the key built from it is the application's
  *   (`per-operation`), and the feed's key memory makes it count.
- * - epoch and acceptance: see the comments at `issue` and at `assessed`.
+ * - epoch and acceptance: see the comments at the token's issue and at the wait for the assessment.
  *
  * Every call to the store or the feed goes through engines/harness/history.ts
  * (recorded in the lab's history format); `begin` and `step` entries say what
@@ -29,17 +29,12 @@ import { hist, recorded, type Json } from '../harness/history.ts';
 import type { Assessment, JobEnv, JobResult } from '../harness/engine.ts';
 
 const STEPS = ['s1', 's2', 's3', 's4'] as const;
+const MAX_ROUNDS = 3;
 export const QUEUE = 'digest-jobs';
 export const WORKFLOW = 'digestJob';
 export const TOPIC = 'assessment';
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
-
-interface Part {
-  step: string;
-  version: string;
-  readHash: string;
-  resultId: string;
-}
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 class Fenced extends Error {
   constructor(what: string, reply: Json) {
@@ -59,16 +54,18 @@ export function registerJob(env: JobEnv) {
     shouldRetry: (e: unknown) => !(e instanceof Fenced),
   };
 
-  async function write(tbl: string, token: number, body: Json): Promise<Json> {
+  /** A write to the outside store under this execution's owner token. */
+  async function write(token: number, row: Json): Promise<Json> {
     const r = await recorded(
       env,
       `${env.storeUrl}/write`,
       'write',
-      { tbl, token, step: body.step ?? null, round: body.round ?? null },
-      { tbl, token, fenced: env.store === 'fenced', ...body },
+      { tbl: row.tbl, token, step: row.step ?? null, round: row.round ?? null },
+      { ...row, token, fenced: env.store === 'fenced' },
       (b) => b.outcome === 'rejected',
     );
-    if (r.outcome === 'rejected') throw new Fenced(`${tbl} with token ${token}`, r);
+    // a fenced write: a newer execution holds a higher token; this one must not go on
+    if (r.outcome === 'rejected') throw new Fenced(`${row.tbl} with token ${token}`, r);
     return r;
   }
 
@@ -86,8 +83,8 @@ export function registerJob(env: JobEnv) {
         () => new Promise<number>((res) => setTimeout(() => res(0), tick)),
       );
 
-    for (let round = 1; ; round++) {
-      const parts: Part[] = [];
+    for (let round = 1; round <= MAX_ROUNDS; round++) {
+      const parts: { step: string; readHash: string }[] = [];
       for (const step of STEPS) {
         let ran = false;
         const part = await DBOS.runStep(
@@ -100,78 +97,74 @@ export function registerJob(env: JobEnv) {
               { step, round },
               { step },
             );
-            // the model call: a deterministic function of what was read, and of who called it
-            const p: Part = {
-              step,
-              version: sec.version,
-              readHash: sec.readHash,
-              resultId: sha256(`${step}\n${sec.readHash}\n#${token}`),
-            };
-            await write('summary', token, { step, round, digest: p.resultId });
-            return p;
+            // the model call: a tick of work between reading the section and storing its summary
+            await sleep(tick);
+            await write(token, { tbl: 'summary', step, round });
+            return { step, readHash: sec.readHash as string };
           },
-          { name: `summarise ${step} (round ${round})`, ...retry },
+          { name: `summarise ${step} round ${round}`, ...retry },
         );
         hist(env, 'info', 'step', null, { step, round, readHash: part.readHash, ran });
         parts.push(part);
       }
-      const digest = sha256(parts.map((p) => p.resultId).join('\n'));
-      await DBOS.runStep(
-        () =>
-          write('candidate', token, {
-            step: 'assemble',
-            round,
-            digest,
-            parts: parts.map(({ step, readHash }) => ({ step, readHash })),
-          }),
-        { name: `assemble (round ${round})`, ...retry },
-      );
-      // The acceptance is the application's record (the store's, with the
-      // version it names); DBOS keeps only the message that carries it here,
-      // and once received, its recorded copy.
-      let assessed: Assessment | null = null;
-      while (assessed === null) {
+      const d = sha256(`${wf}:${round}:${parts.map((p) => p.readHash).join(',')}`);
+      await DBOS.runStep(() => write(token, { tbl: 'candidate', round, digest: d, parts }), {
+        name: `assemble round ${round}`,
+        ...retry,
+      });
+      // Acceptance: the application's record (the store's, with the version it
+      // names); DBOS keeps only the message that carries the decision here, and
+      // once received, its recorded copy. A message for another round or digest
+      // (a late delivery) is passed over.
+      let a: Assessment | null = null;
+      while (a === null) {
         const m = await DBOS.recv<Assessment>(TOPIC, 60);
-        if (m && m.round === round && m.digest === digest) assessed = m;
+        if (m && m.round === round && m.digest === d) a = m;
       }
-      if (!assessed.accepted) continue;
-
-      await DBOS.runStep(
-        async () => {
-          const r = await recorded(
+      if (!a.accepted) {
+        await DBOS.sleep(tick);
+        continue;
+      }
+      const admitted = await DBOS.runStep(
+        () =>
+          recorded(
             env,
             `${env.storeUrl}/admit`,
             'admit',
-            { digest },
-            { digest, token },
-            (b) => b.outcome !== 'admitted',
-          );
-          return r.outcome as string;
-        },
-        { name: 'admit the newsletter', ...retry },
+            { digest: d },
+            { digest: d },
+            (b) => b.outcome === 'rejected',
+          ),
+        { name: `admit newsletter round ${round}`, ...retry },
       );
-      const post = await DBOS.runStep(
+      if (admitted.outcome !== 'admitted') continue; // the report changed after the acceptance
+      const sent = await DBOS.runStep(
         async () => {
+          // the step's identity: the workflow ID and the step's function ID, the same in every execution
+          const stable = `${DBOS.workflowID}/${DBOS.stepID}`;
           const key =
             env.key === 'per-operation'
-              ? `announce:${DBOS.workflowID}:${DBOS.stepID}`
+              ? stable
               : env.key === 'per-attempt'
-                ? `announce:${randomUUID()}`
+                ? `${stable}/${randomUUID()}`
                 : null;
-          const r = await recorded(
+          return recorded(
             env,
             `${env.feedUrl}/announce`,
             'send',
-            { key, digest },
-            { key, digest },
+            { key, digest: d },
+            { digest: d, key },
           );
-          if (r.outcome === 'rejected') throw new Error(`the feed refused key ${key}`);
-          return r.post as string;
         },
-        { name: 'announce', ...retry },
+        { name: `announce round ${round}`, ...retry },
       );
-      return { digest, post, rounds: round };
+      await DBOS.runStep(() => write(token, { tbl: 'confirmation', round, digest: d }), {
+        name: `confirm round ${round}`,
+        ...retry,
+      });
+      return { digest: d, post: (sent.post as string) ?? null, rounds: round };
     }
+    return { digest: null, post: null, rounds: MAX_ROUNDS };
   }
 
   return DBOS.registerWorkflow(digestJob, { name: WORKFLOW });

@@ -28,10 +28,20 @@ DBOS.setConfig({
   logLevel: 'error',
 });
 registerJob(env);
-await DBOS.launch();
-await DBOS.registerQueue(QUEUE, { onConflict: 'always-update' } as never).catch(async () =>
-  DBOS.registerQueue(QUEUE),
-);
+// A process started while PostgreSQL is down (the nemesis killed it) waits for
+// it, as a service under a supervisor would be restarted until it comes up.
+for (let i = 0; ; i++) {
+  try {
+    await DBOS.launch();
+    await DBOS.registerQueue(QUEUE);
+    break;
+  } catch (e) {
+    if (i >= 600) throw e;
+    hist(env, 'info', 'launch', null, { why: String((e as Error).message).slice(0, 200) });
+    await DBOS.shutdown().catch(() => {});
+    await new Promise((r) => setTimeout(r, env.tickMs));
+  }
+}
 hist(env, 'info', 'ready', null, { executor: DBOS.executorID });
 process.send?.({ ready: true });
 // the harness ends this process with SIGKILL; leaving the lab's IPC channel means the lab went away
