@@ -219,7 +219,10 @@ export class Cluster {
     }
   }
 
-  /** SIGKILL every process of the server's process group (the postmaster and its backends), and wait until all are gone. */
+  /**
+   * SIGKILL the server's process group (its launcher and the postmaster) and wait until it is
+   * empty. The backends run in groups of their own and exit when they see the postmaster gone.
+   */
   private async reap(): Promise<void> {
     if (this.group === null) return;
     const g = this.group;
