@@ -87,6 +87,7 @@ export function registerJob(env: JobEnv) {
       const parts: { step: string; readHash: string }[] = [];
       for (const step of STEPS) {
         let ran = false;
+        // #region summarise
         const part = await DBOS.runStep(
           async () => {
             ran = true;
@@ -104,6 +105,7 @@ export function registerJob(env: JobEnv) {
           },
           { name: `summarise ${step} round ${round}`, ...retry },
         );
+        // #endregion summarise
         hist(env, 'info', 'step', null, { step, round, readHash: part.readHash, ran });
         parts.push(part);
       }
@@ -138,6 +140,7 @@ export function registerJob(env: JobEnv) {
         { name: `admit newsletter round ${round}`, ...retry },
       );
       if (admitted.outcome !== 'admitted') continue; // the report changed after the acceptance
+      // #region announce
       const sent = await DBOS.runStep(
         async () => {
           // the step's identity: the workflow ID and the step's function ID, the same in every execution
@@ -158,6 +161,7 @@ export function registerJob(env: JobEnv) {
         },
         { name: `announce round ${round}`, ...retry },
       );
+      // #endregion announce
       await DBOS.runStep(() => write(token, { tbl: 'confirmation', round, digest: d }), {
         name: `confirm round ${round}`,
         ...retry,
