@@ -15,7 +15,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
-import { format } from 'prettier';
+import { format, resolveConfig } from 'prettier';
 import { MAIN, slugOf, type Switches } from '../src/model/switches.ts';
 import { BASE_SCHEDULE, changedFromBase, type Schedule } from '../src/model/schedule.ts';
 import { simulate } from '../src/model/run.ts';
@@ -394,7 +394,10 @@ async function predict(file: string) {
       }).invariants;
     v.prediction = v.fixed.find((f: { id: string }) => f.id === v.predictionCase).predicted;
   }
-  writeFileSync(file, await format(JSON.stringify(data), { parser: 'json' }));
+  writeFileSync(
+    file,
+    await format(JSON.stringify(data), { ...(await resolveConfig(file)), parser: 'json' }),
+  );
   console.log(`lab: predictions recomputed in ${file}`);
 }
 
@@ -587,7 +590,10 @@ async function main() {
     failed: bad,
   };
   mkdirSync(join(out, '..'), { recursive: true });
-  writeFileSync(out, await format(JSON.stringify(data), { parser: 'json' }));
+  writeFileSync(
+    out,
+    await format(JSON.stringify(data), { ...(await resolveConfig(out)), parser: 'json' }),
+  );
   console.log(
     `lab: ${results.size} runs in ${seconds} s (tick measured ${data.tickMsMeasured.median} ms); ${bad.length} failed; wrote ${out}`,
   );

@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { format } from 'prettier';
+import { format, resolveConfig } from 'prettier';
 import { SECTION_TEXT } from '../../src/model/world.ts';
 import {
   INVARIANTS,
@@ -222,7 +222,10 @@ async function engineLabUnchecked(): Promise<void> {
     engines: [...results, ...kept].sort((a, b) => String(a.name).localeCompare(String(b.name))),
   };
   mkdirSync(join(out, '..'), { recursive: true });
-  writeFileSync(out, await format(JSON.stringify(data), { parser: 'json' }));
+  writeFileSync(
+    out,
+    await format(JSON.stringify(data), { ...(await resolveConfig(out)), parser: 'json' }),
+  );
   console.log(
     `engines: wrote ${out} in ${Math.round((Date.now() - t0) / 1000)} s${anyCut ? ' (cut short)' : ''}`,
   );
