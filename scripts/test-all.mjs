@@ -7,8 +7,9 @@
 //   unit       vitest --project unit
 //   after the build:
 //   lab        the short lab: real processes, kills and pauses on SQLite (tests/lab), and the
-//              short Restate case (tests/lab/restate-case.test.ts: needs npm ci --prefix engines); it needs
-//              no build, but its ~37 Node processes would share the CPU with it
+//              short Restate case (tests/lab/restate-case.test.ts; the step first runs
+//              `npm ci --prefix engines` when engines/node_modules is missing); it needs no
+//              build, but its ~50 Node processes would share the CPU with it
 //   typecheck  tsc over .ts/.tsx (TypeScript 7), tsc over the .mjs scripts (tsconfig.scripts.json,
 //              strict; tsconfig.scripts-loose.json, the two not typed yet),
 //              astro check over the .astro files (the build writes .astro/, which they read)
@@ -72,15 +73,25 @@ const STEPS = {
   lab: {
     after: ['build'],
     run: () =>
-      run(
-        process.execPath,
-        [
-          '--disable-warning=ExperimentalWarning',
-          '--test',
-          join(ROOT, 'tests/lab/short-lab.test.ts'),
-          join(ROOT, 'tests/lab/restate-case.test.ts'),
-        ],
-        { timeout: 5 * MIN },
+      seq(
+        // the engines' own install (not the site's npm ci): the short Restate case needs it
+        () =>
+          existsSync(join(ROOT, 'engines/node_modules/@restatedev/restate-sdk'))
+            ? { code: 0 }
+            : run('npm', ['ci', '--prefix', 'engines', '--no-audit', '--no-fund'], {
+                timeout: 5 * MIN,
+              }),
+        () =>
+          run(
+            process.execPath,
+            [
+              '--disable-warning=ExperimentalWarning',
+              '--test',
+              join(ROOT, 'tests/lab/short-lab.test.ts'),
+              join(ROOT, 'tests/lab/restate-case.test.ts'),
+            ],
+            { timeout: 5 * MIN },
+          ),
       ),
   },
   typecheck: {

@@ -7,7 +7,7 @@
  * memory on, the checker must find exactly one post; with the feed's memory
  * off (the mutant), it must find the duplicate. Expectations are the issue's
  * claims, not the harness's output. Needs engines/node_modules
- * (`npm ci --prefix engines`, which .ci/run does).
+ * (`npm ci --prefix engines`, which npm test's lab step runs when it is missing).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
