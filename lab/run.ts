@@ -305,10 +305,10 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
           )
             killAfterReply = true;
         }
-        if (hold === 'drop') return res.destroy();
+        if (hold === 'drop') return void res.destroy();
         if (hold) await hold;
         if (nowUs() < L.holdUntil) await sleep((L.holdUntil - nowUs()) / 1000);
-        if (!L.port) return res.destroy();
+        if (!L.port) return void res.destroy();
         const up = request(
           {
             host: '127.0.0.1',
@@ -335,12 +335,12 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
                 if (r.outcome === 'applied') {
                   fixedState.posterStruck = true;
                   signal(from, 'SIGKILL', `${from} killed after the feed applied its post`);
-                  return res.destroy();
+                  return void res.destroy();
                 }
               }
               if (nowUs() < L.dropUntil) {
                 hist('info', 'fault', null, { link: name, reply: 'dropped', path, from });
-                return res.destroy();
+                return void res.destroy();
               }
               if (nowUs() < L.delayUntil) await sleep(L.delayMs);
               if (res.destroyed) return;
@@ -454,7 +454,7 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
       const r = links.store.port
         ? await post(`http://127.0.0.1:${links.store.port}/correct`, { op }, 8 * T)
         : null;
-      if (r) return hist('ok', 'correct', op, { version: 'v2' });
+      if (r) return void hist('ok', 'correct', op, { version: 'v2' });
       await sleep(T);
     }
     hist('info', 'correct', op, { why: 'no reply' });

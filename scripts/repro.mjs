@@ -84,7 +84,7 @@ export function run(
 /**
  * `astro build` into outDir (relative to cwd, or absolute), with BASE_PATH when base is given.
  * @param {string} outDir
- * @param {{ base?: string, cwd?: string, timeout?: number, quiet?: boolean, nice?: number }} [options]
+ * @param {{ base?: string | undefined, cwd?: string, timeout?: number, quiet?: boolean, nice?: number }} [options]
  */
 export async function astroBuild(
   outDir,

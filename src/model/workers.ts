@@ -174,7 +174,6 @@ function wakeToAct(sim: Sim, a: Attempt): void {
   const resume = a.resume as NonNullable<Attempt['resume']>;
   a.silent = false;
   a.wakeAt = null;
-  a.resume = undefined;
   delete a.resume;
   a.lastHeartbeat = sim.t;
   emit(sim, 'attempt', actorOf(a.n), 'wakes-to-act', 'fault-silence', a.n, {

@@ -44,7 +44,7 @@ interface Link {
   href: string;
   attr: string;
   tick: number;
-  invariant?: InvariantId;
+  invariant?: InvariantId | undefined;
 }
 function links(kind: 'happen' | 'fail'): Link[] {
   const re = new RegExp(`<a [^>]*data-rule-${kind}="([a-z-]+)"[^>]*>`, 'g');

@@ -26,7 +26,7 @@ interface Props {
   /** After the last scene: leave the route for free exploration. */
   explore: () => void;
   /** The narrated walkthrough: each entry gives its scene's time, and the cue file is linked. */
-  narration?: Narration;
+  narration?: Narration | undefined;
 }
 
 export function Guide({ scenes, at, active, go, sceneHref, explore, narration }: Props) {

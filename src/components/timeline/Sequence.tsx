@@ -16,9 +16,9 @@ import { formatTick } from '../../lib/format.ts';
 
 export interface SequenceProps {
   run: Run;
-  tickHref?: (tick: number) => string;
+  tickHref?: ((tick: number) => string) | undefined;
   /** The claim written on the figure, under the last row (class fig-claim). */
-  claim?: string;
+  claim?: string | undefined;
 }
 
 const ROW = 26;

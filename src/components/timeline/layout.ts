@@ -37,21 +37,21 @@ import { ASCENT, DESCENT, textWidth, type Weight } from './text.ts';
 export type Variant = 'reference' | 'strip' | 'phone';
 
 export interface LayoutOptions {
-  variant?: Variant;
+  variant?: Variant | undefined;
   /** strip: the ticks drawn. */
-  range?: [number, number];
+  range?: [number, number] | undefined;
   /** reference: lay out at least this many ticks (two runs compared on one time axis). */
-  ticks?: number;
+  ticks?: number | undefined;
   /**
    * The px the whole figure (names and plot) may take: columns narrow to fit, down to the
    * narrowest that still holds every chip's label. Omitted: columns of COL.
    */
-  availableWidth?: number;
+  availableWidth?: number | undefined;
   /**
    * Other runs drawn on the same time axis (compare, with the same `ticks` and `availableWidth`):
    * their chips count too when the columns narrow, so both drawings get the same column.
    */
-  alongside?: (Run | TimelineMarks)[];
+  alongside?: (Run | TimelineMarks)[] | undefined;
 }
 
 export const AXIS = 24;
@@ -90,7 +90,7 @@ export interface PlacedSpan {
   /** epoch: the first step draws no riser; a step up rises from below, a step back falls from above. */
   riser: 'none' | 'up' | 'down';
   barHeight: number;
-  label?: Label;
+  label?: Label | undefined;
 }
 
 export interface PlacedPoint {
@@ -98,12 +98,12 @@ export interface PlacedPoint {
   gx: number;
   gy: number;
   /** A chip's rectangle (write, restore, post…); glyph marks have none. */
-  chip?: Box;
+  chip?: Box | undefined;
   /** The ink of the glyph or chip. */
   mark: Box;
-  label?: Label;
+  label?: Label | undefined;
   /** The decisive comparison beside a chip ("41 < 42: rejected"). */
-  claim?: Label;
+  claim?: Label | undefined;
 }
 
 export interface PlacedRow {
@@ -324,7 +324,7 @@ function layoutTrack(row: Row, plot: Plot): Omit<PlacedRow, 'top' | 'first' | 'n
   const onLine = (b: Box) =>
     lines.some((l) => overlaps(l, b) && Math.min(l.x + l.w, b.x + b.w) - Math.max(l.x, b.x) > 8);
   const order = placed
-    .map((q, i) => i)
+    .map((_, i) => i)
     .sort((a, b) => placed[a].point.tick - placed[b].point.tick || a - b);
   for (const i of order) {
     const q = placed[i];
@@ -377,7 +377,7 @@ function layoutStack(
     if (s.shape === 'bar') bars.push(barBox(s));
   }
   const order = row.points
-    .map((p, i) => i)
+    .map((_, i) => i)
     .sort((a, b) => row.points[a].tick - row.points[b].tick || a - b);
   const placed: PlacedPoint[] = [];
   for (const i of order) {

@@ -31,7 +31,7 @@ export interface Span {
   to: number;
   kind: string;
   tone: Tone;
-  label?: string;
+  label?: string | undefined;
   title: string;
   /** Extra data-* attributes (only the fault schedule's marks have them). */
   data?: Record<string, string | number | boolean>;
@@ -42,9 +42,9 @@ export interface Point {
   tick: number;
   kind: string;
   tone: Tone;
-  label?: string;
+  label?: string | undefined;
   /** The comparison that decides the run, written beside the mark (class fig-claim): "41 < 42: rejected". */
-  claim?: string;
+  claim?: string | undefined;
   title: string;
   /** Extra data-* attributes (the built-site test counts marks by them). */
   data?: Record<string, string | number | boolean>;
