@@ -8,8 +8,8 @@
 //   after the build:
 //   lab        the short lab: real processes, kills and pauses on SQLite (tests/lab); it needs
 //              no build, but its ~37 Node processes would share the CPU with it
-//   typecheck  tsc over .ts/.tsx (TypeScript 7), tsc over the .mjs scripts (tsconfig.scripts.json,
-//              strict; tsconfig.scripts-loose.json, the two not typed yet),
+//   typecheck  tsc over .ts/.tsx (TypeScript 7), tsc over the .mjs/.js files with checkJs
+//              (tsconfig.scripts.json; both with tsconfig.json's strictest flags),
 //              astro check over the .astro files (the build writes .astro/, which they read)
 //   checks     scripts/check-dist.mjs dist, then vitest --project site
 //   browser    Playwright (playwright.config.ts): projects desktop and phone over dist
@@ -91,10 +91,6 @@ const STEPS = {
         () => run(TSC, ['--noEmit', '-p', ROOT], { timeout: 5 * MIN }),
         () =>
           run(TSC, ['--noEmit', '-p', join(ROOT, 'tsconfig.scripts.json')], { timeout: 5 * MIN }),
-        () =>
-          run(TSC, ['--noEmit', '-p', join(ROOT, 'tsconfig.scripts-loose.json')], {
-            timeout: 5 * MIN,
-          }),
         () =>
           run(ASTRO, ['check', '--noSync', '--tsconfig', 'tsconfig.astro.json'], {
             timeout: 10 * MIN,
