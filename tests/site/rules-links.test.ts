@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   INVARIANT_IDS,
-  SCHEDULE_IDS,
   allSettings,
+  isScheduleId,
   slugOf,
   type Switches,
   parseSchedule,
@@ -72,9 +72,7 @@ function runOf(href: string): { run: Run; trace: string | null } {
   const params = [...url.searchParams];
   const { switches, problems } = parseSwitches(params);
   // The schedule's parameters are parsed by parseSchedule; anything else must be a switch.
-  expect(problems.filter((p) => !(SCHEDULE_IDS as readonly string[]).includes(p.param))).toEqual(
-    [],
-  );
+  expect(problems.filter((p) => !isScheduleId(p.param))).toEqual([]);
   const { schedule, problems: bad } = parseSchedule(params);
   expect(bad).toEqual([]);
   return { run: simulate(switches, { schedule }), trace: null };
