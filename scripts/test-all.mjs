@@ -9,7 +9,8 @@
 //   lab        the short lab: real processes, kills and pauses on SQLite (tests/lab); it needs
 //              no build, but its ~37 Node processes would share the CPU with it
 //   typecheck  tsc over .ts/.tsx (TypeScript 7), tsc over the .mjs/.js files with checkJs
-//              (tsconfig.scripts.json; both with tsconfig.json's strictest flags),
+//              (tsconfig.scripts.json; both with tsconfig.json's strictest flags), and tsc with
+//              noUncheckedIndexedAccess over the directories fixed for it (tsconfig.indexed.json),
 //              astro check over the .astro files (the build writes .astro/, which they read)
 //   checks     scripts/check-dist.mjs dist, then vitest --project site
 //   browser    Playwright (playwright.config.ts): projects desktop and phone over dist
@@ -89,6 +90,8 @@ const STEPS = {
         () =>
           selected.includes('build') ? { code: 0 } : run(ASTRO, ['sync'], { timeout: 2 * MIN }),
         () => run(TSC, ['--noEmit', '-p', ROOT], { timeout: 5 * MIN }),
+        () =>
+          run(TSC, ['--noEmit', '-p', join(ROOT, 'tsconfig.indexed.json')], { timeout: 5 * MIN }),
         () =>
           run(TSC, ['--noEmit', '-p', join(ROOT, 'tsconfig.scripts.json')], { timeout: 5 * MIN }),
         () =>
