@@ -153,7 +153,9 @@ async function sizeRows() {
 const median = (/** @type {number[]} */ xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  const [lo, hi] = [s[m - 1], s[m]];
+  if (hi === undefined) return NaN; // no values
+  return s.length % 2 || lo === undefined ? hi : (lo + hi) / 2;
 };
 const exists = (/** @type {string} */ p) =>
   access(p).then(
@@ -164,7 +166,7 @@ const kB = (/** @type {number} */ n) => `${(n / 1000).toFixed(1)} kB`;
 const ms = (/** @type {number} */ n) => (n < 10 ? `${n.toFixed(2)} ms` : `${n.toFixed(1)} ms`);
 const short = (/** @type {unknown} */ err) =>
   String(err instanceof Error ? err.message : err)
-    .split('\n')[0]
+    .replace(/\n[\s\S]*$/, '')
     .slice(0, 100);
 
 // ---------------------------------------------------------------- sweep (child mode)
@@ -507,7 +509,7 @@ function table(rows, headers) {
   );
   const line = (/** @type {unknown[]} */ cells) =>
     cells
-      .map((c, i) => String(c ?? '').padEnd(widths[i]))
+      .map((c, i) => String(c ?? '').padEnd(widths[i] ?? 0))
       .join('  ')
       .trimEnd();
   console.log(line(headers));
@@ -677,19 +679,14 @@ async function main() {
 try {
   const i = process.argv.indexOf('--bytes');
   const dirArg = (/** @type {string} */ flag) => {
-    const k = process.argv.indexOf(flag);
-    return process.argv[k + 1] && !process.argv[k + 1].startsWith('-')
-      ? process.argv[k + 1]
-      : 'dist';
+    const next = process.argv[process.argv.indexOf(flag) + 1];
+    return next && !next.startsWith('-') ? next : 'dist';
   };
   if (process.argv.includes('--lighthouse'))
     table(await lighthouseRows(dirArg('--lighthouse')), ['measure', 'figure', 'target', '']);
   else if (process.argv.includes('--size'))
     table(await sizeRows(), ['measure', 'figure', 'target', '']);
-  else if (i >= 0)
-    await bytesOnly(
-      process.argv[i + 1] && !process.argv[i + 1].startsWith('-') ? process.argv[i + 1] : 'dist',
-    );
+  else if (i >= 0) await bytesOnly(dirArg('--bytes'));
   else await main();
 } catch (err) {
   console.log(`bench: could not finish: ${err instanceof Error ? (err.stack ?? err) : err}`);

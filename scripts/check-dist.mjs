@@ -37,9 +37,10 @@ const cssUrls = (css) =>
     ...css
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .matchAll(/url\(\s*["']?([^"')\s]*)["']?\s*\)|@import\s+["']([^"']*)["']/gi),
-  ]
-    .map((m) => m[1] ?? m[2])
-    .filter((u) => u && !u.startsWith('#') && !u.startsWith('data:'));
+  ].flatMap((m) => {
+    const u = m[1] ?? m[2];
+    return u && !u.startsWith('#') && !u.startsWith('data:') ? [u] : [];
+  });
 /** @param {string} text */
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -278,12 +279,14 @@ export function tracePageSample(runs) {
   const chosen = [];
   const pool = runs.map((r) => ({ url: r.url, f: features(r) }));
   while (left.size) {
-    let best = pool[0];
+    /** @type {(typeof pool)[number] | undefined} */
+    let best;
     let gain = -1;
     for (const c of pool) {
       const g = c.f.filter((x) => left.has(x)).length;
       if (g > gain) [best, gain] = [c, g];
     }
+    if (!best) break; // no runs: nothing to cover
     chosen.push(best.url);
     for (const x of best.f) left.delete(x);
   }
@@ -323,7 +326,7 @@ export async function checkDist(dir, { base = '/', skip = [], allTraces = false 
         target,
         new Set(
           [...(await readFile(join(dir, target), 'utf8')).matchAll(/\sid="([^"]*)"/g)].map(
-            (m) => m[1],
+            (m) => m[1] ?? '',
           ),
         ),
       );

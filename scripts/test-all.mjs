@@ -157,7 +157,7 @@ const skip = list('--skip') ?? [];
 const keepGoing = args.includes('--keep-going');
 const names = Object.keys(STEPS);
 const unknown = [...(only ?? []), ...skip].filter((n) => !(n in STEPS));
-const [major, minor] = process.versions.node.split('.').map(Number);
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 const problem = unknown.length
   ? `unknown step(s) ${unknown.join(', ')}; steps are ${names.join(', ')}`
   : major < 22 || (major === 22 && minor < 12)
@@ -179,11 +179,13 @@ let failed = false;
 
 /** Start a step once the selected steps it needs have passed; → whether it passed. @param {string} name @returns {Promise<boolean>} */
 function step(name) {
+  const def = STEPS[name];
+  if (!def) throw new Error(`test-all: no step ${name}`);
   if (!steps.has(name))
     steps.set(
       name,
       (async () => {
-        const deps = STEPS[name].after.filter((d) => selected.includes(d));
+        const deps = def.after.filter((d) => selected.includes(d));
         const ok = (await Promise.all(deps.map(step))).every(Boolean);
         if (!ok || (failed && !keepGoing)) {
           results.set(name, { ok: null });
@@ -192,7 +194,7 @@ function step(name) {
         const s0 = performance.now();
         console.log(`\n── ${name} starts at ${secs(s0 - t0)} s`);
         const r = await stepName
-          .run(name, () => STEPS[name].run())
+          .run(name, () => def.run())
           .catch((err) => ({ code: 1, tail: [String(err?.stack ?? err)] }));
         const ms = performance.now() - s0;
         const passed = r.code === 0;

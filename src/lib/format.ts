@@ -70,7 +70,7 @@ export function count(value: unknown, { one, many, zero, cap }: CountOptions = {
   let out: string;
   if (n === 0) out = noun ? `${zero ?? 'no'} ${noun}` : (zero ?? 'none');
   else {
-    const num = Number.isInteger(n) && n > 0 && n < SMALL.length ? SMALL[n] : String(n);
+    const num = (Number.isInteger(n) && n > 0 ? SMALL[n] : undefined) ?? String(n);
     out = noun ? `${num} ${noun}` : num;
   }
   return cap ? out.charAt(0).toUpperCase() + out.slice(1) : out;
