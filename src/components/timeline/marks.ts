@@ -16,8 +16,10 @@ import {
   short,
   type Run,
   type InvariantId,
+  type Store,
   type TraceEvent,
 } from '../../model/browser.ts';
+import { at } from '../../model/lookup.ts';
 import { breachText, narrate, subjectText } from '../../lib/narrate.ts';
 import { isFaultEvent, narrateFault, type FaultEvent } from '../../lib/narrate-faults.ts';
 import { invariantLabel } from '../../lib/vocabulary.ts';
@@ -90,7 +92,7 @@ const BREACH_ROW: Partial<Record<InvariantId, string>> = {
 };
 
 /** The events that narrate a write, by store (or its rejection, whatever the store). */
-const WRITE_EVENTS: Record<string, string[]> = {
+const WRITE_EVENTS: Record<Store | 'rejected', string[]> = {
   journal: ['step-journaled', 'woken-step-journaled', 'steps-redone', 'candidate-written'],
   candidates: ['candidate-written'],
   intents: ['intent-recorded'],
@@ -203,7 +205,7 @@ function controllerRows(cx: Ctx): Row[] {
   const epochRuns = runs(ticks.map((s) => (s.attempts.length ? s.ownerEpoch : null)));
   epochRuns.forEach((r, i) => {
     // After a restart that did not keep it, the epoch goes back: a step down, not up (#rule-fault-restart).
-    const back = i > 0 && r.value < epochRuns[i - 1].value;
+    const back = i > 0 && r.value < at(epochRuns, i - 1, 'epoch runs').value;
     epoch.spans.push({
       from: r.from,
       to: r.to,
