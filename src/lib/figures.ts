@@ -40,6 +40,7 @@ import {
 } from './format.ts';
 import {
   INVARIANT_IDS,
+  allOnVariant,
   brokenInvariants,
   faultSweep,
   type Run,
@@ -163,8 +164,7 @@ function buildRoots(): Record<string, unknown> {
  */
 function faultFigures(): Record<string, unknown> {
   const sweep = faultSweep();
-  const on = sweep.variants.find((v) => v.id === 'all-on');
-  if (!on) throw new Error('figures: the fault sweep has no all-on variant');
+  const on = allOnVariant(sweep);
   const inv = (v: (typeof sweep.variants)[number]) =>
     Object.fromEntries(
       INVARIANT_IDS.map((id) => {

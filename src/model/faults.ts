@@ -569,9 +569,16 @@ export function provideFaultSweep(sweep: FaultSweep): void {
   sweepCache = sweep;
 }
 
+/** The sweep's results with all four protections on. */
+export function allOnVariant(sweep: FaultSweep): VariantResult {
+  const v = sweep.variants.find((x) => x.id === 'all-on');
+  if (!v) throw new Error('fault sweep: no all-on variant');
+  return v;
+}
+
 /** The shortest counterexample of each invariant that some schedule breaks with every protection on, in invariant order. */
 export function counterexamples(sweep: FaultSweep = faultSweep()): Counterexample[] {
-  const allOn = sweep.variants.find((v) => v.id === 'all-on') as VariantResult;
+  const allOn = allOnVariant(sweep);
   return INVARIANT_IDS.map((id) => allOn.byInvariant[id].shortest).filter(
     (c): c is Counterexample => c !== null,
   );

@@ -21,7 +21,7 @@ import { TIMING, emit, hasContentOf, type ScheduleReads, type Sim } from './sim.
 import type { Activity, Attempt, InvariantId, Run, RunOptions, TickSnapshot } from './types.ts';
 
 function input(sim: Sim): void {
-  if (TIMING.changeAt[sim.s.change] === sim.t) {
+  if (sim.s.change !== 'never' && TIMING.changeAt[sim.s.change] === sim.t) {
     sim.current = 'v2';
     sim.changedAt = sim.t;
     emit(sim, 'input', 'report', 'report-changed', 'input', null, { version: 'v2', from: 'v1' });

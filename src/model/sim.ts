@@ -36,7 +36,10 @@ export const TIMING = {
   wakeAt: 8, // if paused
   missedHeartbeats: 2,
   suspectAfter: 3, // last heartbeat at L → UNKNOWN at L + 3
-  changeAt: { outage: 4, 'after-acceptance': 12 } as Record<string, number>,
+  changeAt: { outage: 4, 'after-acceptance': 12 } as Record<
+    Exclude<Switches['change'], 'never'>,
+    number
+  >,
   newsletterReady: 12,
   horizon: 40,
   minimumCalls: 4,
