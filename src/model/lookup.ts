@@ -1,6 +1,6 @@
 /**
- * Lookups that cannot miss by construction (an attempt's number names an attempt, an
- * index below a list's length names an element). Where one does miss, the model is
+ * A lookup that cannot miss by construction (an attempt's number names an attempt, an
+ * index below a list's length names an element). Where one does miss, the code is
  * wrong: a clear error here, not an `undefined` read further on.
  */
 
@@ -9,11 +9,4 @@ export function at<T>(xs: readonly T[], i: number, what: string): T {
   const x = xs[i];
   if (x === undefined) throw new RangeError(`${what}: no element ${i} (there are ${xs.length})`);
   return x;
-}
-
-/** `map.get(key)`; throws, naming `what`, when `map` has no `key`. */
-export function must<K, V>(map: ReadonlyMap<K, V>, key: K, what: string): V {
-  const v = map.get(key);
-  if (v === undefined) throw new RangeError(`${what}: no entry for ${String(key)}`);
-  return v;
 }
