@@ -28,7 +28,7 @@ export function articleProse(html: string): string[] {
   }
   const blocks: string[] = [];
   const re = /<(p|li|h[1-6])\b[^>]*>((?:(?!<(?:p|li|h[1-6])\b)[\s\S])*?)<\/\1>/g;
-  for (const m of main.matchAll(re)) blocks.push(text(m[2]));
+  for (const m of main.matchAll(re)) blocks.push(text(m[2] ?? ''));
   return blocks.filter((b) => b.length > 0);
 }
 

@@ -51,8 +51,8 @@ function links(kind: 'happen' | 'fail'): Link[] {
   return [...html.matchAll(re)].map((m) => {
     const tag = m[0];
     return {
-      href: decode(/href="([^"]+)"/.exec(tag)![1]),
-      attr: m[1],
+      href: decode(/href="([^"]+)"/.exec(tag)?.[1] ?? ''),
+      attr: m[1] ?? '',
       tick: Number(/data-tick="(\d+)"/.exec(tag)![1]),
       invariant: (/data-invariant="(\w+)"/.exec(tag)?.[1] ?? undefined) as InvariantId | undefined,
     };
@@ -64,7 +64,7 @@ function runOf(href: string): { run: Run; trace: string | null } {
   const url = new URL(href, 'https://x.invalid');
   const trace = /\/traces\/([^/]+)\//.exec(url.pathname);
   if (trace) {
-    const s = allBySlug().get(trace[1]);
+    const s = allBySlug().get(trace[1] ?? '');
     expect(s, `a setting with slug ${trace[1]}`).toBeDefined();
     return { run: runFor(s!), trace: url.pathname };
   }

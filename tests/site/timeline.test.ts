@@ -17,6 +17,7 @@ import {
 import { invariantRule } from '../../src/lib/routes.ts';
 import { builtSweep, DIST, htmlFiles, page } from './dist.ts';
 import { silencesBroken } from '../cases/silences.ts';
+import { at } from '../../src/model/lookup.ts';
 
 type Mark = Record<string, string>;
 
@@ -29,7 +30,8 @@ function figureOf(run: Run, path = `/traces/${run.slug}/`): { html: string; mark
   const fig = html.slice(start, end);
   const marks = [...fig.matchAll(/<g\b[^>]*\bdata-mark="[^"]*"[^>]*>/g)].map((m) => {
     const attrs: Mark = {};
-    for (const a of m[0].matchAll(/\b(data-[a-z-]+)="([^"]*)"/g)) attrs[a[1].slice(5)] = a[2];
+    for (const [, name = '', value = ''] of m[0].matchAll(/\b(data-[a-z-]+)="([^"]*)"/g))
+      attrs[name.slice(5)] = value;
     return attrs;
   });
   return { html: fig, marks };
@@ -196,7 +198,7 @@ describe('the timeline figure on every counterexample page', () => {
   // Each page features the counterexample with the fewest faults (the shortest where none is fewer).
   const sweep = builtSweep();
   const cases = counterexamples(sweep).map((c) => {
-    const cell = sweep.variants[0].byInvariant[c.invariant];
+    const cell = at(sweep.variants, 0, 'variants').byInvariant[c.invariant];
     const shown = cell.fewest ?? cell.shortest ?? c;
     return {
       path: `/faults/${invariantRule(c.invariant)}/`,
@@ -274,7 +276,7 @@ describe('the timeline’s words and breaks', () => {
   const sweep = builtSweep();
   const faultRuns = new Map<string, Run>(
     counterexamples(sweep).map((c) => {
-      const cell = sweep.variants[0].byInvariant[c.invariant];
+      const cell = at(sweep.variants, 0, 'variants').byInvariant[c.invariant];
       const shown = cell.fewest ?? cell.shortest ?? c;
       return [
         `/faults/${invariantRule(c.invariant)}/` as string,
@@ -293,7 +295,7 @@ describe('the timeline’s words and breaks', () => {
       for (const m of html.matchAll(
         /<figure class="tl"[^>]*data-timeline="([^"]+)"[^>]*data-fit="column"/g,
       )) {
-        const run = faultRuns.get(path) ?? bySlug.get(m[1]);
+        const run = faultRuns.get(path) ?? bySlug.get(m[1] ?? '');
         expect(run, `${path} ${m[1]}`).toBeDefined();
         const fig = html.slice(m.index, html.indexOf('</figure>', m.index));
         const wide = fig.slice(fig.indexOf('tl-strips-wide'), fig.indexOf('class="tl-phone"'));
@@ -307,7 +309,7 @@ describe('the timeline’s words and breaks', () => {
         expect(
           silencesBroken(
             run!,
-            firsts.slice(1).map((t) => t[0]),
+            firsts.slice(1).map((t) => at(t, 0, 'strip ticks')),
           ),
           path,
         ).toEqual([]);
