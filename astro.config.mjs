@@ -80,7 +80,7 @@ function pathFreeIslandIds() {
 }
 
 export default defineConfig({
-  site,
+  ...(site ? { site } : {}),
   base,
   trailingSlash: 'always',
   build: {

@@ -10,7 +10,7 @@ import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 // The words of the switches, values and invariants (Node 22 strips the types: run ESLint
 // through npm, as CONTRIBUTING.md says, so it gets the project's Node).
-import { INVARIANTS, VOCABULARY } from './src/lib/vocabulary.ts';
+import { INVARIANTS, VOCABULARY, valueWords } from './src/lib/vocabulary.ts';
 import { SWITCH_IDS, SWITCH_VALUES } from './src/model/switches.ts';
 
 /**
@@ -50,7 +50,7 @@ const WORDING = [
       VOCABULARY[id].label,
       VOCABULARY[id].meaning,
       ...SWITCH_VALUES[id].flatMap((v) => {
-        const w = VOCABULARY[id].values[v];
+        const w = valueWords(id, v);
         return [w.label, w.phrase, w.not];
       }),
     ]),

@@ -94,7 +94,7 @@ const protectionsOf = (s: Switches): Protections => ({
 });
 
 export function fixedFaults(s: Switches, sch: Schedule): FixedFaults {
-  const at: Record<string, string | null> = {
+  const at: Record<Schedule['silentAt'], string | null> = {
     s1: 'starts s1',
     s2: 'starts s2',
     s3: 'starts s3',
@@ -181,7 +181,7 @@ const seedNumber = (seed: string) => {
 };
 /** Seeds: `variant:k` for a random schedule of a variant, `mutant-<id>:k` for a mutant's. */
 export function specOfSeed(seed: string, dir: string, tickMs: number): RunSpec {
-  const [name, k] = seed.split(':');
+  const [name = '', k] = seed.split(':');
   if (k === undefined || !/^\d+$/.test(k))
     throw new Error(`lab: a seed is variant:number or mutant-id:number, not ${seed}`);
   const v = name.startsWith('mutant-')
@@ -264,7 +264,7 @@ function keep(
   es: Entry[],
   marks: Record<string, Entry>,
 ) {
-  if (annotated[id]) return;
+  if (annotated[id] || !es[0]) return; // annotated already, or no history to annotate
   const t0 = es[0].t;
   annotated[id] = {
     id,
@@ -489,7 +489,7 @@ async function main() {
     Array.from({ length: jobs }, async (_, j) => {
       let n = 0;
       while (next < queue.length && !(minutes > 0 && Date.now() - started > minutes * 60_000)) {
-        const job = queue[next++];
+        const job = queue[next++]!; // next < queue.length: the loop's condition
         try {
           // a directory of its own for every run, removed once checked
           const runDir = process.env.LAB_KEEP
@@ -537,10 +537,10 @@ async function main() {
     .map((r) => r.tickMs)
     .filter((x): x is number => x !== null)
     .sort((a, b) => a - b);
-  const q = (p: number) =>
-    ticks.length
-      ? Math.round(ticks[Math.min(ticks.length - 1, Math.floor(p * ticks.length))] * 10) / 10
-      : null;
+  const q = (p: number) => {
+    const x = ticks[Math.min(ticks.length - 1, Math.floor(p * ticks.length))];
+    return x === undefined ? null : Math.round(x * 10) / 10;
+  };
   const data = {
     about:
       'Written by `npm run lab` (lab/main.ts). Verdicts: lab/checker/check.ts from each run’s history and final stores; predictions: src/model simulate() for the fixed cases.',
@@ -571,12 +571,14 @@ async function main() {
           ...tally(rs),
         };
       });
+      const first = cases[0];
+      if (!first) throw new Error(`lab: variant ${v.id} has no fixed case`);
       return {
         id: v.id,
         change: v.change,
         epoch: v.epoch,
-        prediction: cases[0].predicted,
-        predictionCase: cases[0].id,
+        prediction: first.predicted,
+        predictionCase: first.id,
         random: tally(of('random', v.id)),
         fixed: cases,
       };

@@ -83,7 +83,11 @@ export function randomSchedule(
 } {
   const r = rng(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-  const pickOf = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+  const pickOf = <T>(xs: readonly T[]): T => {
+    const x = xs[Math.floor(r() * xs.length)];
+    if (x === undefined) throw new Error('nemesis: nothing to pick from');
+    return x;
+  };
   const faults: Fault[] = [];
   const n = int(3, 7);
   const when = () => ({ anchor: pickOf(ANCHORS), at: r() * 10 });

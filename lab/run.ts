@@ -158,12 +158,12 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
   const struck: Json[] = [];
   const servers: Server[] = [];
   const timers: NodeJS.Timeout[] = [];
-  const links: Record<string, Link> = Object.fromEntries(
-    ['store', 'feed', 'ctl'].map((l) => [
-      l,
-      { port: null, dropUntil: 0, delayUntil: 0, delayMs: 0, holdUntil: 0 },
-    ]),
-  );
+  const link = (): Link => ({ port: null, dropUntil: 0, delayUntil: 0, delayMs: 0, holdUntil: 0 });
+  const links: Record<'store' | 'feed' | 'ctl', Link> = {
+    store: link(),
+    feed: link(),
+    ctl: link(),
+  };
   const killed = new Set<ChildProcess>();
   let closed = false;
   const alive = (c: ChildProcess | undefined) =>
@@ -201,12 +201,20 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
     );
 
   // the moments random faults count from, as the proxy first sees them
-  const anchors: Record<string, { seen: boolean; wait: Promise<void>; mark: () => void }> = {};
-  for (const a of ['launch', 'candidate', 'acceptance', 'send', 'silence', 'second']) {
+  const anchor = () => {
     let mark = () => {};
     const wait = new Promise<void>((r) => (mark = r));
-    anchors[a] = { seen: false, wait, mark: () => ((anchors[a].seen = true), mark()) };
-  }
+    const a = { seen: false, wait, mark: () => ((a.seen = true), mark()) };
+    return a;
+  };
+  const anchors = {
+    launch: anchor(),
+    candidate: anchor(),
+    acceptance: anchor(),
+    send: anchor(),
+    silence: anchor(),
+    second: anchor(),
+  };
 
   // ——— the proxy: every call between the processes passes here ———
   const fx = spec.fixed;
@@ -305,10 +313,10 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
           )
             killAfterReply = true;
         }
-        if (hold === 'drop') return res.destroy();
+        if (hold === 'drop') return void res.destroy();
         if (hold) await hold;
         if (nowUs() < L.holdUntil) await sleep((L.holdUntil - nowUs()) / 1000);
-        if (!L.port) return res.destroy();
+        if (!L.port) return void res.destroy();
         const up = request(
           {
             host: '127.0.0.1',
@@ -335,12 +343,12 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
                 if (r.outcome === 'applied') {
                   fixedState.posterStruck = true;
                   signal(from, 'SIGKILL', `${from} killed after the feed applied its post`);
-                  return res.destroy();
+                  return void res.destroy();
                 }
               }
               if (nowUs() < L.dropUntil) {
                 hist('info', 'fault', null, { link: name, reply: 'dropped', path, from });
-                return res.destroy();
+                return void res.destroy();
               }
               if (nowUs() < L.delayUntil) await sleep(L.delayMs);
               if (res.destroyed) return;
@@ -432,14 +440,15 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
       readyAtUs,
       maxTicks: Math.ceil(Math.max(spec.horizon * T, 20_000) / T),
     });
-  const restarts: Record<string, (n: number) => Promise<unknown>> = {
+  type Restartable = Exclude<Fault['target'], 'attempt' | undefined>;
+  const restarts: Record<Restartable, (n: number) => Promise<unknown>> = {
     store: startStore,
     feed: startFeed,
     controller: () => startController(true),
     newsletter: () => startNewsletter(),
   };
-  const gen: Record<string, number> = { store: 1, feed: 1, controller: 1, newsletter: 1 };
-  const nameOf = (role: string) =>
+  const gen: Record<Restartable, number> = { store: 1, feed: 1, controller: 1, newsletter: 1 };
+  const nameOf = (role: Restartable) =>
     role === 'controller'
       ? `controller@${ctlN}`
       : role === 'newsletter'
@@ -454,7 +463,7 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
       const r = links.store.port
         ? await post(`http://127.0.0.1:${links.store.port}/correct`, { op }, 8 * T)
         : null;
-      if (r) return hist('ok', 'correct', op, { version: 'v2' });
+      if (r) return void hist('ok', 'correct', op, { version: 'v2' });
       await sleep(T);
     }
     hist('info', 'correct', op, { why: 'no reply' });
@@ -517,18 +526,19 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
           (k) => k.startsWith('attempt#') && alive(children.get(k)),
         );
         if (live.length === 0) return;
-        name = live[f.pick % live.length];
+        name = live[f.pick % live.length]!; // live is not empty: checked on the line above
       } else name = nameOf(f.target!);
       const sig = f.kind === 'kill' ? 'SIGKILL' : 'SIGSTOP';
       if (!signal(name, sig, `random ${f.kind}`)) return;
       if (f.kind === 'stop') at(f.forTicks, () => void signal(name, 'SIGCONT', 'random resume'));
       else if (f.target !== 'attempt') {
-        if (f.target === 'store' || f.target === 'feed') links[f.target].port = null;
+        const target: Restartable = f.target!;
+        if (target === 'store' || target === 'feed') links[target].port = null;
         at(f.forTicks, () => {
-          if (alive(children.get(nameOf(f.target!)))) return; // restarted already
-          gen[f.target!]++;
-          hist('info', 'restart', null, { proc: f.target });
-          void restarts[f.target!](gen[f.target!]);
+          if (alive(children.get(nameOf(target)))) return; // restarted already
+          gen[target]++;
+          hist('info', 'restart', null, { proc: target });
+          void restarts[target](gen[target]);
         });
       }
     };

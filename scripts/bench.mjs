@@ -44,6 +44,7 @@ const CLICKS = 20;
 const WARMUP_CLICKS = 4;
 // The JavaScript and CSS files' limits are size-limit's (.size-limit.json). What a page loads in
 // all, scrolled through, is measured in Chromium: its target (gzip bytes) is here.
+/** @type {Record<string, number>} */
 const TOTAL_BUDGET = { article: 60_000, trace: 30_000 }; // gzip bytes, everything a first visit loads scrolling through (article ≤ 60 kB, a trace page ≤ 30 kB)
 
 /**
@@ -80,6 +81,7 @@ async function lighthouseRows(dir) {
   try {
     for (const name of LIGHTHOUSE_PAGES) {
       const page = PAGES.find((p) => p.name === name);
+      if (!page) throw new Error(`LIGHTHOUSE_PAGES: no page "${name}" in tests/browser/pages.mjs`);
       const url = server.url + page.path.replace(/^\//, '');
       const scores = [];
       const tbts = [];
@@ -133,7 +135,9 @@ async function sizeRows() {
   });
   try {
     const text = r.tail.join('\n');
+    /** @type {{ name: string, size: number, passed: boolean }[]} */
     const report = JSON.parse(text.slice(text.indexOf('[')));
+    /** @type {{ name: string, limit: string }[]} */
     const limits = JSON.parse(await readFile(join(ROOT, '.size-limit.json'), 'utf8'));
     return report.map((e) => [
       `size-limit: ${e.name}`,
@@ -146,21 +150,23 @@ async function sizeRows() {
   }
 }
 
-const median = (xs) => {
+const median = (/** @type {number[]} */ xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  const [lo, hi] = [s[m - 1], s[m]];
+  if (hi === undefined) return NaN; // no values
+  return s.length % 2 || lo === undefined ? hi : (lo + hi) / 2;
 };
-const exists = (p) =>
+const exists = (/** @type {string} */ p) =>
   access(p).then(
     () => true,
     () => false,
   );
-const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
-const ms = (n) => (n < 10 ? `${n.toFixed(2)} ms` : `${n.toFixed(1)} ms`);
-const short = (err) =>
-  String(err?.message ?? err)
-    .split('\n')[0]
+const kB = (/** @type {number} */ n) => `${(n / 1000).toFixed(1)} kB`;
+const ms = (/** @type {number} */ n) => (n < 10 ? `${n.toFixed(2)} ms` : `${n.toFixed(1)} ms`);
+const short = (/** @type {unknown} */ err) =>
+  String(err instanceof Error ? err.message : err)
+    .replace(/\n[\s\S]*$/, '')
     .slice(0, 100);
 
 // ---------------------------------------------------------------- sweep (child mode)
@@ -175,7 +181,7 @@ if (process.argv[2] === '--sweep-child') {
   // runAll() memoises its result, so repeat the work it does on a cache miss.
   const sweepOnce =
     typeof mod.simulate === 'function' && typeof mod.allSettings === 'function'
-      ? () => mod.allSettings().map((s) => mod.simulate(s))
+      ? () => mod.allSettings().map((/** @type {unknown} */ s) => mod.simulate(s))
       : null;
   const times = [];
   const t0 = performance.now();
@@ -235,15 +241,26 @@ async function sweep() {
 
 // ---------------------------------------------------------------- browser measures
 
+/** @typedef {import('playwright-core').Browser} Browser */
+/** @typedef {Awaited<ReturnType<typeof serve>>} Server */
+/** @typedef {(typeof PAGES)[number]} Page */
+
+/**
+ * What `page` loads scrolled through, gzip bytes by kind, and the number of files of each.
+ * @param {Browser} browser @param {Server} server @param {Page} page
+ */
 async function pageBytes(browser, server, page) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const tab = await context.newPage();
+  /** @type {Promise<void>[]} */
   const pending = [];
   const sums = { document: 0, stylesheet: 0, script: 0, font: 0, image: 0, fetch: 0, xhr: 0 };
   const counts = { document: 0, stylesheet: 0, script: 0, font: 0, image: 0, fetch: 0, xhr: 0 };
+  /** @param {string} type @returns {type is keyof typeof sums} */
+  const counted = (type) => type in sums;
   tab.on('response', (res) => {
     const type = res.request().resourceType();
-    if (!(type in sums) || !res.url().startsWith(server.origin)) return;
+    if (!counted(type) || !res.url().startsWith(server.origin)) return;
     pending.push(
       res
         .body()
@@ -290,11 +307,16 @@ async function pageBytes(browser, server, page) {
   }
 }
 
-/** Runs in the page: click `sel`, resolve with ms until the DOM settled and was laid out. */
+/**
+ * Runs in the page: click `sel`, resolve with ms until the DOM settled and was laid out.
+ * @param {string} sel
+ * @returns {Promise<{ error: string, ms?: undefined } | { ms: number, error?: undefined }>}
+ */
 function clickAndTime(sel) {
-  const el = document.querySelector(sel);
+  const el = /** @type {HTMLElement | null} */ (document.querySelector(sel));
   if (!el) return Promise.resolve({ error: `no ${sel}` });
   return new Promise((resolve) => {
+    /** @type {number | null} */
     let last = null;
     const mo = new MutationObserver(() => {
       document.documentElement.getBoundingClientRect(); // force style + layout of the change
@@ -308,6 +330,7 @@ function clickAndTime(sel) {
     });
     const t0 = performance.now();
     el.click();
+    /** @type {number | null} */
     let seen = last;
     let quietFrames = 0;
     const frame = () => {
@@ -326,18 +349,19 @@ function clickAndTime(sel) {
   });
 }
 
+/** @param {Browser} browser @param {Server} server */
 async function clickLatency(browser, server) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const tab = await context.newPage();
   try {
     await tab.goto(server.url + 'explorer/', { waitUntil: 'load', timeout: 30_000 });
     await tab.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
-    const sel = (v) => `input[name="fencing"][value="${v}"]`;
+    const sel = (/** @type {string} */ v) => `input[name="fencing"][value="${v}"]`;
     // Islands hydrate asynchronously: wait until a click actually changes something.
     const times = [];
     for (let i = 0; i < WARMUP_CLICKS + CLICKS; i++) {
       const r = await tab.evaluate(clickAndTime, sel(i % 2 === 0 ? 'off' : 'on'));
-      if (r.error) return { note: `n/a (${r.error})` };
+      if (r.error !== undefined) return { note: `n/a (${r.error})` };
       if (i >= WARMUP_CLICKS) times.push(r.ms);
     }
     return { value: median(times), n: times.length, max: Math.max(...times) };
@@ -346,11 +370,16 @@ async function clickLatency(browser, server) {
   }
 }
 
-/** Runs in the page: press `key` on the figure, resolve with ms until the DOM settled and was laid out. */
+/**
+ * Runs in the page: press `key` on the figure, resolve with ms until the DOM settled and was laid out.
+ * @param {string} key
+ * @returns {Promise<{ error: string, ms?: undefined, at?: undefined, max?: undefined } | { ms: number, at: string | null, max: string | null, error?: undefined }>}
+ */
 function keyAndTime(key) {
   const el = document.querySelector('.ex-fig svg[role="slider"]');
   if (!el) return Promise.resolve({ error: 'no figure slider' });
   return new Promise((resolve) => {
+    /** @type {number | null} */
     let last = null;
     const mo = new MutationObserver(() => {
       document.documentElement.getBoundingClientRect();
@@ -366,6 +395,7 @@ function keyAndTime(key) {
     const t0 = performance.now();
     el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
     el.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));
+    /** @type {number | null} */
     let seen = last;
     let quiet = 0;
     const frame = () => {
@@ -390,6 +420,7 @@ function keyAndTime(key) {
   });
 }
 
+/** @param {Browser} browser @param {Server} server */
 async function tickLatency(browser, server) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const tab = await context.newPage();
@@ -401,7 +432,7 @@ async function tickLatency(browser, server) {
     let key = 'ArrowRight';
     for (let i = 0; i < WARMUP_CLICKS + CLICKS; i++) {
       const r = await tab.evaluate(keyAndTime, key);
-      if (r.error) return { note: `n/a (${r.error})` };
+      if (r.error !== undefined) return { note: `n/a (${r.error})` };
       if (i >= WARMUP_CLICKS) times.push(r.ms);
       if (r.at === r.max) key = 'ArrowLeft';
       else if (r.at === '0') key = 'ArrowRight';
@@ -426,6 +457,7 @@ const BYTE_HEADERS = [
   '',
 ];
 
+/** @param {Page} page @param {Awaited<ReturnType<typeof pageBytes>>} b */
 function byteRow(page, b) {
   const total = TOTAL_BUDGET[page.name];
   return [
@@ -441,6 +473,7 @@ function byteRow(page, b) {
   ];
 }
 
+/** @param {string[][]} byteRows */
 function printBytes(byteRows) {
   table(byteRows, BYTE_HEADERS);
   console.log(
@@ -448,7 +481,10 @@ function printBytes(byteRows) {
   );
 }
 
-/** `--bytes [dist]`: page weights of an existing build only. */
+/**
+ * `--bytes [dist]`: page weights of an existing build only.
+ * @param {string} dir
+ */
 async function bytesOnly(dir) {
   const server = await serve(join(ROOT, dir));
   const browser = await launch();
@@ -466,13 +502,14 @@ async function bytesOnly(dir) {
   printBytes(byteRows);
 }
 
+/** @param {unknown[][]} rows @param {string[]} headers */
 function table(rows, headers) {
   const widths = headers.map((h, i) =>
     Math.max(h.length, ...rows.map((r) => String(r[i] ?? '').length)),
   );
-  const line = (cells) =>
+  const line = (/** @type {unknown[]} */ cells) =>
     cells
-      .map((c, i) => String(c ?? '').padEnd(widths[i]))
+      .map((c, i) => String(c ?? '').padEnd(widths[i] ?? 0))
       .join('  ')
       .trimEnd();
   console.log(line(headers));
@@ -480,6 +517,7 @@ function table(rows, headers) {
   for (const r of rows) console.log(line(r));
 }
 
+/** @param {number | null | undefined} value @param {number} limit @param {boolean} [strict] */
 const verdict = (value, limit, strict = true) =>
   value == null ? '' : (strict ? value < limit : value <= limit) ? 'ok' : 'OVER';
 
@@ -508,7 +546,7 @@ async function main() {
   const buildMedian = buildTimes.length === BUILDS ? median(buildTimes) : null;
   rows.push([
     'build time (astro build, median of 3)',
-    buildNote ?? `${buildMedian.toFixed(1)} s`,
+    buildMedian === null ? buildNote : `${buildMedian.toFixed(1)} s`,
     '< 30 s',
     verdict(buildMedian, 30),
   ]);
@@ -641,21 +679,16 @@ async function main() {
 try {
   const i = process.argv.indexOf('--bytes');
   const dirArg = (/** @type {string} */ flag) => {
-    const k = process.argv.indexOf(flag);
-    return process.argv[k + 1] && !process.argv[k + 1].startsWith('-')
-      ? process.argv[k + 1]
-      : 'dist';
+    const next = process.argv[process.argv.indexOf(flag) + 1];
+    return next && !next.startsWith('-') ? next : 'dist';
   };
   if (process.argv.includes('--lighthouse'))
     table(await lighthouseRows(dirArg('--lighthouse')), ['measure', 'figure', 'target', '']);
   else if (process.argv.includes('--size'))
     table(await sizeRows(), ['measure', 'figure', 'target', '']);
-  else if (i >= 0)
-    await bytesOnly(
-      process.argv[i + 1] && !process.argv[i + 1].startsWith('-') ? process.argv[i + 1] : 'dist',
-    );
+  else if (i >= 0) await bytesOnly(dirArg('--bytes'));
   else await main();
 } catch (err) {
-  console.log(`bench: could not finish: ${err.stack ?? err}`);
+  console.log(`bench: could not finish: ${err instanceof Error ? (err.stack ?? err) : err}`);
 }
 process.exit(0);

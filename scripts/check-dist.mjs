@@ -25,23 +25,50 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 
 const ORIGIN = 'http://site.invalid';
 // The explorer reads "#tN" as the chosen tick: application state, not an element id.
+/** @type {Record<string, RegExp>} */
 const STATE_FRAGMENTS = { 'explorer/index.html': /^t\d+$/ };
 const RESOURCE_RELS =
   /\b(stylesheet|preload|modulepreload|prefetch|icon|apple-touch-icon|manifest)\b/i;
 const PLACEHOLDER = /\b(example\.(org|com|net)|localhost|127\.0\.0\.1)\b/;
 
+/** @param {string} css what a stylesheet's url()s and imports name */
 const cssUrls = (css) =>
   [
     ...css
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .matchAll(/url\(\s*["']?([^"')\s]*)["']?\s*\)|@import\s+["']([^"']*)["']/gi),
-  ]
-    .map((m) => m[1] ?? m[2])
-    .filter((u) => u && !u.startsWith('#') && !u.startsWith('data:'));
+  ].flatMap((m) => {
+    const u = m[1] ?? m[2];
+    return u && !u.startsWith('#') && !u.startsWith('data:') ? [u] : [];
+  });
+/** @param {string} text */
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/** What one page holds: ids, links (may leave the site), resources (must not), CSP facts. */
+/**
+ * A URL on a page, and what wrote it (`<a href>`).
+ * @typedef {{ ref: string, what: string }} Ref
+ */
+/**
+ * What one page holds.
+ * @typedef {object} Page
+ * @property {Set<string>} ids
+ * @property {Ref[]} links may leave the site
+ * @property {Ref[]} resources must not
+ * @property {string[]} scripts the text of each inline script
+ * @property {string[]} styles the text of each <style>
+ * @property {number} styleAttrs
+ * @property {string[]} handlers inline on…= handlers and javascript: URLs
+ * @property {string | null} csp the CSP <meta>'s content; null: none
+ * @property {boolean} cspBeforeScripts
+ */
+
+/**
+ * What one page holds: ids, links (may leave the site), resources (must not), CSP facts.
+ * @param {string} html
+ * @returns {Page}
+ */
 export function analyse(html) {
+  /** @type {Page} */
   const p = {
     ids: new Set(),
     links: [],
@@ -53,6 +80,7 @@ export function analyse(html) {
     csp: null,
     cspBeforeScripts: true,
   };
+  /** @type {{ list: string[], text: string } | null} */
   let open = null; // the <script>/<style> whose text is being read
   const parser = new Parser(
     {
@@ -63,7 +91,8 @@ export function analyse(html) {
           if (/^(href|src|action)$/.test(k) && /^\s*javascript:/i.test(v))
             p.handlers.push(`<${name} ${k}="${v}">`);
         }
-        const res = (ref, what) => ref && p.resources.push({ ref: ref.trim(), what });
+        const res = (/** @type {string | undefined} */ ref, /** @type {string} */ what) =>
+          ref && p.resources.push({ ref: ref.trim(), what });
         if ('style' in a) p.styleAttrs++;
         if (a.style) for (const u of cssUrls(a.style)) res(u, 'style url()');
         if (a.srcset)
@@ -110,9 +139,13 @@ export function analyse(html) {
   return p;
 }
 
-const urlOf = (file, base) => base + file.replace(/(^|\/)index\.html$/, '$1');
+const urlOf = (/** @type {string} */ file, /** @type {string} */ base) =>
+  base + file.replace(/(^|\/)index\.html$/, '$1');
 
-/** Resolve a reference seen on `file`: { skip } | { external } | { error } | { target, fragment }. */
+/**
+ * Resolve a reference seen on `file`: { skip } | { external } | { error } | { target, fragment }.
+ * @param {string} ref @param {string} file @param {string} base @param {Set<string>} files
+ */
 function resolveRef(ref, file, base, files) {
   if (/^(mailto|tel|data|blob|about):/i.test(ref)) return { skip: true };
   let u;
@@ -134,6 +167,7 @@ function resolveRef(ref, file, base, files) {
   return { target, fragment: u.hash ? decodeURIComponent(u.hash.slice(1)) : '' };
 }
 
+/** @param {string} policy @returns {Map<string, string[]>} */
 function directives(policy) {
   const d = new Map();
   for (const part of policy.split(';')) {
@@ -143,6 +177,7 @@ function directives(policy) {
   return d;
 }
 
+/** @param {Page} p @returns {string[]} */
 export function cspProblems(p) {
   if (p.csp === null) return ['no <meta http-equiv="content-security-policy">'];
   const out = [];
@@ -189,6 +224,7 @@ export function cspProblems(p) {
   return [...out, ...p.handlers.map((h) => `${h}: inline handler or javascript: URL`)];
 }
 
+/** @param {string} dir @param {string[]} htmlFiles @returns {Promise<string[]>} */
 async function validate(dir, htmlFiles) {
   const { HtmlValidate, StaticConfigLoader } = await import('html-validate');
   const config = JSON.parse(
@@ -215,11 +251,11 @@ async function validate(dir, htmlFiles) {
  * acceptances, restores, stale writes rejected and applied; a newsletter or none; each
  * invariant broken or held; the last tick), the main run first. Every page is one template
  * filled with one run, so what can vary in its markup is what these features vary.
- * @param {{ url: string, switches: Record<string, string>, [k: string]: unknown }[]} runs
+ * @param {{ url: string, switches: Record<string, string>, acceptances?: unknown[], newsletter?: unknown, invariants?: Record<string, boolean>, [k: string]: unknown }[]} runs
  * @returns {string[]} the runs' urls
  */
 export function tracePageSample(runs) {
-  const features = (r) => {
+  const features = (/** @type {(typeof runs)[number]} */ r) => {
     const f = Object.entries(r.switches).map(([k, v]) => `${k}=${v}`);
     for (const k of [
       'finished',
@@ -243,18 +279,26 @@ export function tracePageSample(runs) {
   const chosen = [];
   const pool = runs.map((r) => ({ url: r.url, f: features(r) }));
   while (left.size) {
-    let best = pool[0];
+    /** @type {(typeof pool)[number] | undefined} */
+    let best;
     let gain = -1;
     for (const c of pool) {
       const g = c.f.filter((x) => left.has(x)).length;
       if (g > gain) [best, gain] = [c, g];
     }
+    if (!best) break; // no runs: nothing to cover
     chosen.push(best.url);
     for (const x of best.f) left.delete(x);
   }
   return chosen;
 }
 
+/**
+ * Every check's problems (an empty list: it passed).
+ * @param {string} dir
+ * @param {{ base?: string, skip?: string[], allTraces?: boolean }} [options]
+ * @returns {Promise<Record<string, string[]>>}
+ */
 export async function checkDist(dir, { base = '/', skip = [], allTraces = false } = {}) {
   dir = resolve(dir);
   base = ('/' + base + '/').replace(/\/+/g, '/');
@@ -265,20 +309,24 @@ export async function checkDist(dir, { base = '/', skip = [], allTraces = false 
   const html = all.filter((f) => f.endsWith('.html'));
   if (!html.length)
     throw new Error(`${dir} has no HTML files: build the site first (npx astro build)`);
+  /** @type {Map<string, Page>} */
   const pages = new Map();
   for (const f of html) pages.set(f, analyse(await readFile(join(dir, f), 'utf8')));
+  /** @type {{ links: string[], external: string[], csp: string[], hosts: string[], html?: string[] }} */
   const problems = { links: [], external: [], csp: [], hosts: [] };
+  /** @type {Map<string, Set<string>>} */
   const svgIds = new Map();
   // Ids of a fragment's target: an HTML page of the build, or an SVG file (null: not checked).
-  const idsOf = async (target) => {
-    if (pages.has(target)) return pages.get(target).ids;
+  const idsOf = async (/** @type {string} */ target) => {
+    const page = pages.get(target);
+    if (page) return page.ids;
     if (!target.endsWith('.svg')) return null;
     if (!svgIds.has(target))
       svgIds.set(
         target,
         new Set(
           [...(await readFile(join(dir, target), 'utf8')).matchAll(/\sid="([^"]*)"/g)].map(
-            (m) => m[1],
+            (m) => m[1] ?? '',
           ),
         ),
       );
@@ -319,7 +367,7 @@ export async function checkDist(dir, { base = '/', skip = [], allTraces = false 
     // reads are a covering sample (tracePageSample), the rest are all read.
     const runs = JSON.parse(await readFile(join(dir, 'data', 'runs.json'), 'utf8')).runs;
     const sample = new Set(tracePageSample(runs).map((u) => `${u.replace(/^\//, '')}index.html`));
-    const isTrace = (f) => /^traces\/[^/]+\/index\.html$/.test(f);
+    const isTrace = (/** @type {string} */ f) => /^traces\/[^/]+\/index\.html$/.test(f);
     const traces = html.filter(isTrace);
     if (traces.length !== runs.length)
       problems.links.push(`${traces.length} trace pages, but runs.json lists ${runs.length} runs`);
@@ -336,6 +384,7 @@ export async function checkDist(dir, { base = '/', skip = [], allTraces = false 
       validated.filter((_, i) => i % 2 === 0),
       validated.filter((_, i) => i % 2 === 1),
     ];
+    /** @type {(files: string[]) => Promise<string[]>} */
     const run = (files) =>
       new Promise((ok, fail) =>
         new Worker(new URL(import.meta.url), { workerData: { dir, files } })
@@ -350,10 +399,15 @@ export async function checkDist(dir, { base = '/', skip = [], allTraces = false 
   return problems;
 }
 
-if (!isMainThread) parentPort.postMessage(await validate(workerData.dir, workerData.files));
+// a worker thread always has its parent's port
+if (!isMainThread)
+  /** @type {import('node:worker_threads').MessagePort} */ (parentPort).postMessage(
+    await validate(workerData.dir, workerData.files),
+  );
 else if (import.meta.main) {
   const args = process.argv.slice(2);
-  const take = (flag) => (args.includes(flag) ? args.splice(args.indexOf(flag), 2)[1] : undefined);
+  const take = (/** @type {string} */ flag) =>
+    args.includes(flag) ? args.splice(args.indexOf(flag), 2)[1] : undefined;
   const base = take('--base') ?? '/';
   const skip = (take('--skip') ?? '').split(',');
   const allTraces = args.includes('--all-traces');

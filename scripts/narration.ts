@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { SCENES, sceneViews } from '../src/components/explorer/scenes.ts';
 import { simulate, MAIN } from '../src/model/index.ts';
+import { at } from '../src/model/lookup.ts';
 import { sceneHash, sceneSentences } from '../src/components/explorer/narration-text.ts';
 import type { Manifest } from '../src/components/explorer/walkthrough.ts';
 
@@ -107,7 +108,7 @@ function writeWav(file: string, { rate, samples }: Pcm) {
   b.writeUInt16LE(16, 34);
   b.write('data', 36, 'ascii');
   b.writeUInt32LE(samples.length * 2, 40);
-  for (let i = 0; i < samples.length; i++) b.writeInt16LE(samples[i], 44 + 2 * i);
+  for (const [i, x] of samples.entries()) b.writeInt16LE(x, 44 + 2 * i);
   writeFileSync(file, b);
 }
 
@@ -127,7 +128,7 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 
 async function main() {
   need('festival', ['--version']);
-  const opusVersion = need('opusenc', ['--version']).split('\n')[0].trim();
+  const opusVersion = (need('opusenc', ['--version']).split('\n')[0] ?? '').trim();
   rmSync(TMP, { recursive: true, force: true });
   mkdirSync(TMP, { recursive: true });
   mkdirSync(OUT, { recursive: true });
@@ -135,7 +136,7 @@ async function main() {
   const views = sceneViews(simulate);
   const scenes = views.map((v, i) => ({
     n: i + 1,
-    id: SCENES[i].id,
+    id: at(SCENES, i, 'scenes').id,
     view: v,
     sentences: sceneSentences(v),
   }));
@@ -177,7 +178,7 @@ async function main() {
   let bytes = 0;
   for (const sc of scenes) {
     const parts = sc.sentences.map((_, i) => readWav(wavOf(sc.n, i)));
-    const rate = parts[0].rate;
+    const rate = at(parts, 0, `scene ${sc.n}'s sentences`).rate;
     if (parts.some((p) => p.rate !== rate)) throw new Error(`scene ${sc.n}: mixed sample rates`);
     const chunks: Int16Array[] = [];
     let length = 0;
@@ -191,18 +192,19 @@ async function main() {
     parts.forEach((p, i) => {
       if (i > 0) silence(i === 1 ? AFTER_TITLE : GAP);
       const body = trim(p);
-      const s = sc.sentences[i];
-      cues.push({ start: round(length / rate), end: 0, text: s.text, tick: s.tick });
+      const s = at(sc.sentences, i, `scene ${sc.n}'s sentences`);
+      const cue = { start: round(length / rate), end: 0, text: s.text, tick: s.tick };
+      cues.push(cue);
       chunks.push(body);
       length += body.length;
-      cues[i].end = round(length / rate);
+      cue.end = round(length / rate);
     });
     silence(TAIL);
     const samples = new Int16Array(length);
-    let at = 0;
+    let offset = 0;
     for (const c of chunks) {
-      samples.set(c, at);
-      at += c.length;
+      samples.set(c, offset);
+      offset += c.length;
     }
     const wav = `${TMP}scene-${pad(sc.n)}.wav`;
     writeWav(wav, { rate, samples });

@@ -84,7 +84,7 @@ export function run(
 /**
  * `astro build` into outDir (relative to cwd, or absolute), with BASE_PATH when base is given.
  * @param {string} outDir
- * @param {{ base?: string, cwd?: string, timeout?: number, quiet?: boolean, nice?: number }} [options]
+ * @param {{ base?: string | undefined, cwd?: string, timeout?: number, quiet?: boolean, nice?: number }} [options]
  */
 export async function astroBuild(
   outDir,
@@ -106,7 +106,7 @@ export async function copyCheckout() {
   const skip = new Set(['node_modules', 'dist', 'tmp', 'test-results', '.git', '.astro']);
   await cp(ROOT, dir, {
     recursive: true,
-    filter: (src) => !skip.has(relative(ROOT, src).split(sep)[0]),
+    filter: (src) => !skip.has(relative(ROOT, src).split(sep)[0] ?? ''),
   });
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
@@ -143,10 +143,13 @@ export async function compareDirs(a, b) {
   return { files: fa.length, diffs };
 }
 
-/** Content-hashed names: Vite's `name.HASH8.ext` under _astro/, Pagefind's `en_HEX` chunks. */
+/** Vite's `name.HASH8.ext` under _astro/ (the one hashed part of a binary file's path). */
+/** @type {[RegExp, string]} */
+const ASSET_NAME = [/\.[A-Za-z0-9_-]{8}\.(js|css|woff2?|ttf|svg|png|webp|avif|jpe?g)\b/g, '.#.$1'];
+/** Content-hashed names: Vite's assets', Pagefind's `en_HEX` chunks, an island's uid. */
 /** @type {[RegExp, string][]} */
 const HASHED = [
-  [/\.[A-Za-z0-9_-]{8}\.(js|css|woff2?|ttf|svg|png|webp|avif|jpe?g)\b/g, '.#.$1'],
+  ASSET_NAME,
   [/\ben_[0-9a-f]{7,10}\b/g, 'en_#'],
   // an island's uid is a hash of its component's (hashed, based) URL and props
   [/<astro-island uid="[A-Za-z0-9_-]+"/g, '<astro-island uid="#"'],
@@ -163,8 +166,7 @@ const hash = (/** @type {Buffer} */ bytes) => createHash('sha256').update(bytes)
 function normalise(path, bytes, base) {
   // Pagefind's chunks are gzipped: compare what they hold (its compressor is not ours).
   const raw = bytes.subarray(0, 2).equals(GZIP) ? gunzipSync(bytes) : bytes;
-  if (BINARY.test(path))
-    return { name: path.replace(HASHED[0][0], HASHED[0][1]), digest: hash(raw) };
+  if (BINARY.test(path)) return { name: path.replace(...ASSET_NAME), digest: hash(raw) };
   let text = raw.toString('latin1');
   if (base !== '/') text = text.split(base).join('/');
   let name = path;
@@ -253,6 +255,7 @@ export async function reproduce(against) {
       builds.push(join(dir, 'dist'));
     }
     const [a, b] = against ? [against, builds[0]] : builds;
+    if (!a || !b) throw new Error(`repro: two builds to compare, not ${[a, b].filter(Boolean)}`);
     const { files, diffs } = await compareDirs(a, b);
     return {
       ok: diffs.length === 0,
@@ -265,7 +268,7 @@ export async function reproduce(against) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [a, b] = process.argv.slice(2);
   const r =
     a && b

@@ -10,8 +10,9 @@
 //              short Restate case (tests/lab/restate-case.test.ts; the step first runs
 //              `npm ci --prefix engines` when engines/node_modules is missing); it needs no
 //              build, but its ~50 Node processes would share the CPU with it
-//   typecheck  tsc over .ts/.tsx (TypeScript 7), tsc over the .mjs scripts (tsconfig.scripts.json,
-//              strict; tsconfig.scripts-loose.json, the two not typed yet),
+//   typecheck  tsc over .ts/.tsx (TypeScript 7), tsc over the .mjs/.js files with checkJs
+//              (tsconfig.scripts.json; both with tsconfig.json's strictest flags), and tsc with
+//              noUncheckedIndexedAccess over the directories fixed for it (tsconfig.indexed.json),
 //              astro check over the .astro files (the build writes .astro/, which they read)
 //   checks     scripts/check-dist.mjs dist, then vitest --project site
 //   browser    Playwright (playwright.config.ts): projects desktop and phone over dist
@@ -103,11 +104,9 @@ const STEPS = {
           selected.includes('build') ? { code: 0 } : run(ASTRO, ['sync'], { timeout: 2 * MIN }),
         () => run(TSC, ['--noEmit', '-p', ROOT], { timeout: 5 * MIN }),
         () =>
-          run(TSC, ['--noEmit', '-p', join(ROOT, 'tsconfig.scripts.json')], { timeout: 5 * MIN }),
+          run(TSC, ['--noEmit', '-p', join(ROOT, 'tsconfig.indexed.json')], { timeout: 5 * MIN }),
         () =>
-          run(TSC, ['--noEmit', '-p', join(ROOT, 'tsconfig.scripts-loose.json')], {
-            timeout: 5 * MIN,
-          }),
+          run(TSC, ['--noEmit', '-p', join(ROOT, 'tsconfig.scripts.json')], { timeout: 5 * MIN }),
         () =>
           run(ASTRO, ['check', '--noSync', '--tsconfig', 'tsconfig.astro.json'], {
             timeout: 10 * MIN,
@@ -171,7 +170,7 @@ const skip = list('--skip') ?? [];
 const keepGoing = args.includes('--keep-going');
 const names = Object.keys(STEPS);
 const unknown = [...(only ?? []), ...skip].filter((n) => !(n in STEPS));
-const [major, minor] = process.versions.node.split('.').map(Number);
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 const problem = unknown.length
   ? `unknown step(s) ${unknown.join(', ')}; steps are ${names.join(', ')}`
   : major < 22 || (major === 22 && minor < 12)
@@ -193,11 +192,13 @@ let failed = false;
 
 /** Start a step once the selected steps it needs have passed; → whether it passed. @param {string} name @returns {Promise<boolean>} */
 function step(name) {
+  const def = STEPS[name];
+  if (!def) throw new Error(`test-all: no step ${name}`);
   if (!steps.has(name))
     steps.set(
       name,
       (async () => {
-        const deps = STEPS[name].after.filter((d) => selected.includes(d));
+        const deps = def.after.filter((d) => selected.includes(d));
         const ok = (await Promise.all(deps.map(step))).every(Boolean);
         if (!ok || (failed && !keepGoing)) {
           results.set(name, { ok: null });
@@ -206,7 +207,7 @@ function step(name) {
         const s0 = performance.now();
         console.log(`\n── ${name} starts at ${secs(s0 - t0)} s`);
         const r = await stepName
-          .run(name, () => STEPS[name].run())
+          .run(name, () => def.run())
           .catch((err) => ({ code: 1, tail: [String(err?.stack ?? err)] }));
         const ms = performance.now() - s0;
         const passed = r.code === 0;

@@ -21,7 +21,7 @@ const args = process.argv.slice(2);
 const date = args.includes('--date')
   ? args[args.indexOf('--date') + 1]
   : new Date().toISOString().slice(0, 10);
-if (!/^\d{4}-\d{2}-\d{2}$/.test(date ?? '')) {
+if (date === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
   console.error(`version:record: --date wants YYYY-MM-DD, not “${date}”`);
   process.exit(1);
 }

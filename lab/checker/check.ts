@@ -201,12 +201,10 @@ export function check(history: Entry[], final: Final): Verdict {
   const accs = final.acceptances.map((a) => ({ a, s: span(a.op) }));
   const surely = (s: Span): string | null => {
     const c = currentDuring(s);
-    return c.size === 1 ? [...c][0] : null;
+    return c.size === 1 ? ([...c][0] ?? null) : null;
   };
-  for (let i = 0; i < accs.length; i++)
-    for (let j = i + 1; j < accs.length; j++) {
-      const x = accs[i];
-      const y = accs[j];
+  for (const [i, x] of accs.entries())
+    for (const y of accs.slice(i + 1)) {
       const v = surely(x.s);
       if (x.a.digest !== y.a.digest && v !== null && v === surely(y.s))
         breaches.push({
@@ -238,7 +236,7 @@ export function check(history: Entry[], final: Final): Verdict {
       INVARIANTS.map((i) => [i, breaches.some((b) => b.invariant === i)]),
     ) as Record<Invariant, boolean>,
     finished,
-    tickMs: gaps.length ? gaps[Math.floor(gaps.length / 2)] : null,
+    tickMs: gaps[Math.floor(gaps.length / 2)] ?? null, // the median gap; null without one
     entries: history.length,
   };
 }

@@ -169,12 +169,11 @@ for (const step of STEPS) {
 }
 await sleep(TICK);
 for (const p of unsaved) await write('journal', p);
-const ps = STEPS.map((s) => ({
-  step: s,
-  resultId: parts[s].resultId,
-  readHash: parts[s].readHash,
-  inputHash: parts[s].inputHash,
-}));
+const ps = STEPS.map((s) => {
+  const p = parts[s];
+  if (!p) throw new Error(`attempt: no part for ${s}`);
+  return { step: s, resultId: p.resultId, readHash: p.readHash, inputHash: p.inputHash };
+});
 const digest = sha256(ps.map((p) => p.resultId).join('\n'));
 const cand = await write('candidate', { digest, pin: conf.pins ? conf.pin : null, parts: ps });
 for (let i = 0; ; i++) {

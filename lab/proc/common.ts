@@ -47,7 +47,7 @@ export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').dige
 
 export interface Reply {
   ok: boolean;
-  status?: number;
+  status?: number | undefined;
   body?: Json;
   why?: string;
 }
@@ -106,7 +106,7 @@ export async function call(
   body: Json,
   f: string,
   v: Json,
-  o: { op?: string; timeoutMs?: number; isFail?: (b: Json) => boolean } = {},
+  o: { op?: string; timeoutMs?: number; isFail?: ((b: Json) => boolean) | undefined } = {},
 ): Promise<Reply> {
   const op = o.op ?? opId();
   hist('invoke', f, op, v);

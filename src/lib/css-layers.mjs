@@ -11,10 +11,11 @@
 // layers.css, so the order holds whichever stylesheet a page happens to load first.
 import { readFileSync } from 'node:fs';
 
-const ORDER = /@layer\s+([\w\s,-]+);/
-  .exec(readFileSync(new URL('../styles/layers.css', import.meta.url), 'utf8'))?.[1]
-  .replace(/\s+/g, ' ');
-if (!ORDER) throw new Error('src/styles/layers.css declares no layer order');
+const declared = /@layer\s+([\w\s,-]+);/.exec(
+  readFileSync(new URL('../styles/layers.css', import.meta.url), 'utf8'),
+)?.[1];
+if (!declared) throw new Error('src/styles/layers.css declares no layer order');
+const ORDER = declared.replace(/\s+/g, ' ');
 
 /**
  * The layer for a stylesheet's unlayered rules; null: leave it as written.

@@ -100,7 +100,11 @@ export function scheduleSummary(sch: Schedule): string {
     .join('; ');
 }
 
-const FAULT_LABEL_WORDS: Record<string, string> = {
+type Struck<P extends string> = Extract<FaultLabel, `${P}:${string}`>;
+const isSilence = (f: FaultLabel): f is Struck<'silence'> => f.startsWith('silence:');
+const isPosterDeath = (f: FaultLabel): f is Struck<'poster'> => f.startsWith('poster:');
+
+const FAULT_LABEL_WORDS: Record<Exclude<FaultLabel, Struck<'silence' | 'poster'>>, string> = {
   'key-expired': 'a key expires at the feed',
   'restart:durable': 'controller restart (durable epoch)',
   'restart:volatile': 'controller restart (volatile epoch)',
@@ -108,10 +112,8 @@ const FAULT_LABEL_WORDS: Record<string, string> = {
 
 /** A fault that struck, in words. */
 export function faultLabelText(f: FaultLabel): string {
-  if (f.startsWith('silence:'))
-    return `#1 silent ${SILENT_WORDS[f.slice(8) as Schedule['silentAt']]}`;
-  if (f.startsWith('poster:'))
-    return `poster dies ${POSTER_WORDS[f.slice(7) as Schedule['posterDies']]}`;
+  if (isSilence(f)) return `#1 silent ${SILENT_WORDS[f.slice(8) as Schedule['silentAt']]}`;
+  if (isPosterDeath(f)) return `poster dies ${POSTER_WORDS[f.slice(7) as Schedule['posterDies']]}`;
   return FAULT_LABEL_WORDS[f];
 }
 

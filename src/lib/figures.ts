@@ -40,11 +40,13 @@ import {
 } from './format.ts';
 import {
   INVARIANT_IDS,
+  allOnVariant,
   brokenInvariants,
   faultSweep,
   type Run,
   type Switches,
 } from '../model/index.ts';
+import { at } from '../model/lookup.ts';
 
 export interface CheckpointPair {
   perStep: Run;
@@ -162,8 +164,7 @@ function buildRoots(): Record<string, unknown> {
  */
 function faultFigures(): Record<string, unknown> {
   const sweep = faultSweep();
-  const byId = Object.fromEntries(sweep.variants.map((v) => [v.id, v]));
-  const on = byId['all-on'];
+  const on = allOnVariant(sweep);
   const inv = (v: (typeof sweep.variants)[number]) =>
     Object.fromEntries(
       INVARIANT_IDS.map((id) => {
@@ -221,7 +222,7 @@ export function twoAnnouncementRuns(runs: readonly Run[]): Run[] {
     const versions = new Map<string, Set<string>>();
     for (const s of r.sends) {
       if (s.receipt !== 'applied') continue;
-      const digest = r.intents[s.intent].digest;
+      const digest = at(r.intents, s.intent, 'intents').digest;
       const acc = r.acceptances.find((a) => a.digest === digest);
       if (!acc) continue;
       // The version current when the digest was accepted (the record may name none: pins off).

@@ -53,10 +53,10 @@ export const formatCount = (n: number): string => NUMBER.format(n);
  *   count(12, {one:'run'}) → "12 runs"      count(0) → "none"   count(3) → "three"
  */
 export interface CountOptions {
-  one?: string; // the noun for one ("step")
-  many?: string; // its plural, when not one + "s" ("entries")
-  zero?: string; // what zero reads as before the plural noun (default "no")
-  cap?: boolean; // capitalise the first letter (a sentence starts with it)
+  one?: string | undefined; // the noun for one ("step")
+  many?: string | undefined; // its plural, when not one + "s" ("entries")
+  zero?: string | undefined; // what zero reads as before the plural noun (default "no")
+  cap?: boolean | undefined; // capitalise the first letter (a sentence starts with it)
 }
 
 const SMALL = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
@@ -70,7 +70,7 @@ export function count(value: unknown, { one, many, zero, cap }: CountOptions = {
   let out: string;
   if (n === 0) out = noun ? `${zero ?? 'no'} ${noun}` : (zero ?? 'none');
   else {
-    const num = Number.isInteger(n) && n > 0 && n < SMALL.length ? SMALL[n] : String(n);
+    const num = (Number.isInteger(n) && n > 0 ? SMALL[n] : undefined) ?? String(n);
     out = noun ? `${num} ${noun}` : num;
   }
   return cap ? out.charAt(0).toUpperCase() + out.slice(1) : out;

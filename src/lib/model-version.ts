@@ -64,7 +64,7 @@ const indexOf = new Map(runs.map((r, i) => [r.slug, i]));
  */
 export function runUnchangedSince(slug: string): {
   version: string;
-  date?: { iso: string; text: string };
+  date?: { iso: string; text: string } | undefined;
   /** The short hash /data/versions.json gives the run (or the sweep). */
   hash: string;
   of: 'run' | 'sweep';

@@ -137,7 +137,16 @@ export const GLANCE_ROWS = [
 ] as const satisfies readonly OutcomeId[];
 
 /** Those rows (outcomeRows(run) builds its own with these same words); `minimumCalls` is the model's TIMING.minimumCalls. */
-export function glanceRows(g: Glance, minimumCalls: number): OutcomeRow[] {
+export function glanceRows(
+  g: Glance,
+  minimumCalls: number,
+): [
+  calls: OutcomeRow,
+  posts: OutcomeRow,
+  duplicates: OutcomeRow,
+  newsletter: OutcomeRow,
+  finished: OutcomeRow,
+] {
   return [
     outcomeRow('calls', [`${g.calls} (${byAttemptText(g.byAttempt)}; minimum ${minimumCalls})`]),
     outcomeRow('posts', [`${g.posts}`]),

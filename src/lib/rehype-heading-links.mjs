@@ -112,8 +112,8 @@ export function rehypeScrollContainers() {
         node.properties.className = [...classList(node), `align-${node.properties.align}`];
         delete node.properties.align;
       }
-      if (node.tagName !== 'table' || !parent || index === undefined) return;
-      if (parent.type === 'element' && classList(parent).includes('table-wrap')) return;
+      if (node.tagName !== 'table' || !parent || index === undefined) return undefined;
+      if (parent.type === 'element' && classList(parent).includes('table-wrap')) return undefined;
       const caption = node.children.find(
         (/** @type {any} */ c) => c.type === 'element' && c.tagName === 'caption',
       );
@@ -124,6 +124,7 @@ export function rehypeScrollContainers() {
         properties: { className: ['table-wrap'], tabIndex: 0, ariaLabel: label },
         children: [node],
       };
+      return undefined;
     });
   };
 }

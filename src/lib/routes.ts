@@ -77,9 +77,9 @@ export interface ExplorerView {
   /** The setting shown in Compare (written whenever given, "main" for the main trace). */
   vs?: Switches | null;
   /** The chosen tick (the hash). */
-  tick?: number | null;
+  tick?: number | null | undefined;
   /** The fault schedule (only the dimensions that differ from the base are written). */
-  schedule?: Schedule | null;
+  schedule?: Schedule | null | undefined;
 }
 
 /**

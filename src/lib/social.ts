@@ -40,8 +40,8 @@ export function wrap(text: string, max: number, maxLines: number): string[] {
   }
   if (line) lines.push(line);
   if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = kept[maxLines - 1].replace(/\s*\S*$/, '') + ' …';
+    const kept = lines.slice(0, maxLines - 1);
+    kept.push((lines[maxLines - 1] ?? '').replace(/\s*\S*$/, '') + ' …');
     return kept;
   }
   return lines;

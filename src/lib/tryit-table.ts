@@ -6,6 +6,7 @@
 import { SETTING_COUNT, settingIndex, type Switches } from '../model/switches.ts';
 import { INVARIANTS } from './vocabulary.ts';
 import type { Glance } from './outcome-view.ts';
+import { at } from '../model/lookup.ts';
 
 /** /data/tryit.json: the distinct glances, and for each setting (in the settings' one order) which glance is its run's. */
 export interface GlanceTable {
@@ -56,5 +57,5 @@ export function asGlanceTable(data: unknown): GlanceTable | null {
 
 /** The glance of the setting's run. */
 export function glanceAt(table: GlanceTable, s: Switches): Glance {
-  return table.glances[table.at[settingIndex(s)]];
+  return at(table.glances, at(table.at, settingIndex(s), 'setting indices'), 'glances');
 }

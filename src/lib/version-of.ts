@@ -85,7 +85,10 @@ export function unchangedSince(
   const h = hashIn(current);
   const at = recorded.findIndex((v) => v.version === current.version);
   const before = at >= 0 ? recorded.slice(0, at) : recorded;
-  let since = at >= 0 ? recorded[at] : current;
-  for (let i = before.length - 1; i >= 0 && hashIn(before[i]) === h; i--) since = before[i];
+  let since = recorded[at] ?? current; // at = -1: the current version is not recorded yet
+  for (const v of [...before].reverse()) {
+    if (hashIn(v) !== h) break;
+    since = v;
+  }
   return since;
 }

@@ -528,7 +528,7 @@ export function ruleShort(id: RuleSection): string {
 
 /** The chip words of every switch that differs from the main trace, in switch order. */
 export function traceChips(s: Switches): string[] {
-  return changedFromMain(s).map((id) => VOCABULARY[id].values[s[id]].chip);
+  return changedFromMain(s).map((id) => valueWords(id, s[id]).chip);
 }
 
 /** Longest short title a trace page shows (its full sentence is the subtitle). */

@@ -9,6 +9,7 @@
 import type { Attempt, AttemptState, Candidate, Part, Refusal } from './types.ts';
 import { STEPS, sectionHash, type VersionName } from './world.ts';
 import { actorOf, TIMING, breach, contentVersion, emit, hasContentOf, type Sim } from './sim.ts';
+import { at } from './lookup.ts';
 
 const STOPPED: AttemptState[] = ['unknown', 'fenced', 'refused', 'done'];
 
@@ -21,7 +22,7 @@ export function assess(sim: Sim): void {
   for (const c of sim.candidates) {
     if (c.status !== 'candidate' || c.tick >= sim.t) continue;
     c.assessedAt = sim.t;
-    const producer = sim.attempts[c.attempt - 1];
+    const producer = at(sim.attempts, c.attempt - 1, `candidate ${c.digest}'s attempt`);
     let refusal: Refusal | null = null;
     if (sim.s.fencing === 'on' && c.token < sim.ownerEpoch) {
       refusal = { reason: 'token', token: c.token, epoch: sim.ownerEpoch };
@@ -115,14 +116,15 @@ export function admit(sim: Sim): void {
   if (owner && !isStopped(owner)) return;
   const open = firstUnconfirmed(sim);
   if (open >= 0) {
-    const writer = sim.attempts[sim.intents[open].attempt - 1];
+    const intent = at(sim.intents, open, 'intents');
+    const writer = at(sim.attempts, intent.attempt - 1, `intent ${open}'s attempt`);
     if (writer.state === 'running' || writer.state === 'admitted') return; // silent, not yet suspected: wait
     const a = newAttempt(sim, 'settle');
     a.settles = open;
     emit(sim, 'attempt', 'controller', 'settle-admitted', 'admit', a.n, {
       token: a.token,
       writer: writer.n,
-      digest: sim.intents[open].digest,
+      digest: intent.digest,
     });
     return;
   }
@@ -137,8 +139,7 @@ export function admit(sim: Sim): void {
 
 /** The index of the first intent not yet confirmed, or -1. */
 function firstUnconfirmed(sim: Sim): number {
-  for (let i = 0; i < sim.intents.length; i++) if (sim.intents[i].state !== 'confirmed') return i;
-  return -1;
+  return sim.intents.findIndex((x) => x.state !== 'confirmed');
 }
 
 function newAttempt(sim: Sim, kind: 'build' | 'settle'): Attempt {

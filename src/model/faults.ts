@@ -37,6 +37,7 @@ import {
 } from './schedule.ts';
 import { INVARIANT_IDS, type InvariantId, type RuleId } from './types.ts';
 import { TIMING } from './sim.ts';
+import { at } from './lookup.ts';
 
 /** A space of schedules: the values of each dimension (null: the base "whole run" / "no restart"; first value of epoch: durable). */
 export type ScheduleSpace = { readonly [K in keyof Schedule]: readonly Schedule[K][] };
@@ -180,7 +181,10 @@ export interface FaultSweep {
  */
 function shorter(a: readonly number[], b: readonly number[] | null): boolean {
   if (!b) return true;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  for (const [i, x] of a.entries()) {
+    const y = b[i];
+    if (x !== y) return y !== undefined && x < y;
+  }
   return false;
 }
 
@@ -250,7 +254,7 @@ function block(
   const epochs = space.epoch.length;
   const retentions = space.keyRetention.filter((k): k is number => k !== null);
   const restarts = space.restartAt.filter((r): r is number => r !== null);
-  const noneEpoch = space.epoch[0];
+  const noneEpoch = at(space.epoch, 0, 'epoch values');
 
   // No restart: both epoch values are unused.
   const none = run(null, null, noneEpoch);
@@ -420,13 +424,13 @@ export function sweepFaults(): FaultSweep {
           sch,
         );
         prop('settles-before-horizon', p.reads.endTick < TIMING.horizon, weight, s, sch);
-        const increasing = p.tokens.every((t, i) => i === 0 || t > p.tokens[i - 1]);
+        const increasing = p.tokens.every((t, i) => i === 0 || t > at(p.tokens, i - 1, 'tokens'));
         const volatile = p.reads.restarted && sch.epoch === 'volatile';
         if (!volatile) {
           prop('tokens-increase', increasing, weight, s, sch);
           prop(
             'durable-epoch-increases',
-            p.epochs.every((e, i) => i === 0 || e >= p.epochs[i - 1]),
+            p.epochs.every((e, i) => i === 0 || e >= at(p.epochs, i - 1, 'epochs')),
             weight,
             s,
             sch,
@@ -521,7 +525,11 @@ export function sweepSetting(
       for (let pi = 0; pi < posters.length; pi++) {
         const b = block(
           s,
-          { silentAt, wakeAfter: wakes[wi], posterDies: posters[pi] },
+          {
+            silentAt,
+            wakeAfter: at(wakes, wi, 'wake points'),
+            posterDies: at(posters, pi, 'poster deaths'),
+          },
           count,
           space,
         );
@@ -561,9 +569,16 @@ export function provideFaultSweep(sweep: FaultSweep): void {
   sweepCache = sweep;
 }
 
+/** The sweep's results with all four protections on. */
+export function allOnVariant(sweep: FaultSweep): VariantResult {
+  const v = sweep.variants.find((x) => x.id === 'all-on');
+  if (!v) throw new Error('fault sweep: no all-on variant');
+  return v;
+}
+
 /** The shortest counterexample of each invariant that some schedule breaks with every protection on, in invariant order. */
 export function counterexamples(sweep: FaultSweep = faultSweep()): Counterexample[] {
-  const allOn = sweep.variants.find((v) => v.id === 'all-on') as VariantResult;
+  const allOn = allOnVariant(sweep);
   return INVARIANT_IDS.map((id) => allOn.byInvariant[id].shortest).filter(
     (c): c is Counterexample => c !== null,
   );
@@ -631,8 +646,8 @@ function witnessWalk(sweep: FaultSweep): (rule: RuleId) => RuleWitness | null {
   let k = 0; // schedules[k] …
   let i = 0; // … with settings[i] is the next place to look
   const look = () => {
-    const s = settings[i];
-    const schedule = schedules[k];
+    const s = at(settings, i, 'settings');
+    const schedule = at(schedules, k, 'witness schedules');
     const events = k === 0 ? runFor(s).events : simulate(s, { schedule, noSnapshots: true }).events;
     for (const e of events)
       if (!first.has(e.rule))

@@ -21,7 +21,7 @@ import { TIMING, emit, hasContentOf, type ScheduleReads, type Sim } from './sim.
 import type { Activity, Attempt, InvariantId, Run, RunOptions, TickSnapshot } from './types.ts';
 
 function input(sim: Sim): void {
-  if (TIMING.changeAt[sim.s.change] === sim.t) {
+  if (sim.s.change !== 'never' && TIMING.changeAt[sim.s.change] === sim.t) {
     sim.current = 'v2';
     sim.changedAt = sim.t;
     emit(sim, 'input', 'report', 'report-changed', 'input', null, { version: 'v2', from: 'v1' });
@@ -77,14 +77,14 @@ function snapshot(sim: Sim, prev: TickSnapshot | undefined): TickSnapshot {
   const candidates =
     prev &&
     prev.candidates.length === sim.candidates.length &&
-    sim.candidates.every((c, i) => prev.candidates[i].state === c.status)
+    sim.candidates.every((c, i) => prev.candidates[i]?.state === c.status)
       ? prev.candidates
       : sim.candidates.map((c) => ({ digest: c.digest, attempt: c.attempt, state: c.status }));
   const intents =
     prev &&
     prev.intents.length === sim.intents.length &&
     sim.intents.every(
-      (x, i) => prev.intents[i].state === x.state && prev.intents[i].post === x.post,
+      (x, i) => prev.intents[i]?.state === x.state && prev.intents[i]?.post === x.post,
     )
       ? prev.intents
       : sim.intents.map((i) => ({
@@ -337,14 +337,11 @@ function recordsOf(sim: Sim) {
 
 /** Posts announcing a digest that an earlier post already announced. */
 function duplicates(posts: readonly Post[]): number {
+  const seen = new Set<string>();
   let n = 0;
-  for (let i = 0; i < posts.length; i++) {
-    for (let j = 0; j < i; j++) {
-      if (posts[j].digest === posts[i].digest) {
-        n++;
-        break;
-      }
-    }
+  for (const p of posts) {
+    if (seen.has(p.digest)) n++;
+    seen.add(p.digest);
   }
   return n;
 }

@@ -26,6 +26,7 @@ import type {
   Send,
 } from './types.ts';
 import { REVENUE, STEPS, sectionHash, versionsWithSection, type VersionName } from './world.ts';
+import { at } from './lookup.ts';
 
 /** Fixed timing of the example (rules page: #rule-timing). */
 export const TIMING = {
@@ -35,7 +36,10 @@ export const TIMING = {
   wakeAt: 8, // if paused
   missedHeartbeats: 2,
   suspectAfter: 3, // last heartbeat at L → UNKNOWN at L + 3
-  changeAt: { outage: 4, 'after-acceptance': 12 } as Record<string, number>,
+  changeAt: { outage: 4, 'after-acceptance': 12 } as Record<
+    Exclude<Switches['change'], 'never'>,
+    number
+  >,
   newsletterReady: 12,
   horizon: 40,
   minimumCalls: 4,
@@ -167,5 +171,5 @@ export function quoteOf(parts: readonly Part[]): string {
 const QUOTE_OF_S2 = new Map(
   (['v1', 'v2'] as const)
     .map((v) => sectionHash(v, 's2'))
-    .map((h) => [h, REVENUE[versionsWithSection('s2', h)[0]]]),
+    .map((h) => [h, REVENUE[at(versionsWithSection('s2', h), 0, `versions with s2 ${h}`)]]),
 );

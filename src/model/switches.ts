@@ -9,6 +9,7 @@
  * for switches and values live in src/lib/vocabulary.ts.
  */
 import { isOneOf, readValues, type ParamProblem } from './params.ts';
+import { at } from './lookup.ts';
 
 export const SWITCH_VALUES = {
   silent: ['paused', 'crashed'],
@@ -61,8 +62,7 @@ export function fromSlug(slug: string): Switches | null {
   const parts = slug.replace(/^\/+|\/+$/g, '').split('.');
   if (parts.length !== SWITCH_IDS.length) return null;
   const out: Partial<Record<SwitchId, string>> = {};
-  for (let i = 0; i < SWITCH_IDS.length; i++) {
-    const id = SWITCH_IDS[i];
+  for (const [i, id] of SWITCH_IDS.entries()) {
     const entry = Object.entries(SLUG_WORD[id]).find(([, word]) => word === parts[i]);
     if (!entry) return null;
     out[id] = entry[0];
@@ -91,10 +91,9 @@ export function settingIndex(s: Switches): number {
 export function settingAt(index: number): Switches {
   const out: Partial<Record<SwitchId, string>> = {};
   let rest = index;
-  for (let k = SWITCH_IDS.length - 1; k >= 0; k--) {
-    const id = SWITCH_IDS[k];
+  for (const id of [...SWITCH_IDS].reverse()) {
     const values = SWITCH_VALUES[id] as readonly string[];
-    out[id] = values[rest % values.length];
+    out[id] = at(values, rest % values.length, id);
     rest = Math.floor(rest / values.length);
   }
   return out as Switches;

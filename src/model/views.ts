@@ -5,6 +5,7 @@
  */
 import type { JournalEntry, Run, TraceEvent, WriteDecision } from './types.ts';
 import { short } from './world.ts';
+import { at } from './lookup.ts';
 
 export function eventsAt(run: Run, tick: number): TraceEvent[] {
   return run.events.filter((e) => e.tick === tick);
@@ -28,7 +29,7 @@ export function journalAt(
           (r) =>
             r.tick <= tick &&
             r.step === e.step &&
-            run.attempts[r.attempt - 1].parts[r.step]?.resultId === e.resultId,
+            at(run.attempts, r.attempt - 1, 'attempts').parts[r.step]?.resultId === e.resultId,
         )
         .map((r) => r.attempt),
       redoneBy: run.attempts

@@ -13,6 +13,7 @@ import type { Attempt, Part } from './types.ts';
 import { STEPS, WORK_ID, digestId, resultId, sectionHash, short, type StepName } from './world.ts';
 import { receive } from './feed.ts';
 import { protectedWrite } from './stores.ts';
+import { at } from './lookup.ts';
 import { actorOf, breach, emit, isStale, quoteOf, staleMark, type Sim } from './sim.ts';
 import { BASE_SCHEDULE, type SilentAt } from './schedule.ts';
 
@@ -174,7 +175,6 @@ function wakeToAct(sim: Sim, a: Attempt): void {
   const resume = a.resume as NonNullable<Attempt['resume']>;
   a.silent = false;
   a.wakeAt = null;
-  a.resume = undefined;
   delete a.resume;
   a.lastHeartbeat = sim.t;
   emit(sim, 'attempt', actorOf(a.n), 'wakes-to-act', 'fault-silence', a.n, {
@@ -187,7 +187,7 @@ function wakeToAct(sim: Sim, a: Attempt): void {
 
 function assemble(sim: Sim, a: Attempt): void {
   while (a.unsaved.length > 0) {
-    const part = a.parts[a.unsaved[0]] as Part;
+    const part = a.parts[at(a.unsaved, 0, 'unsaved steps')] as Part;
     if (!saveStep(sim, a, part)) return;
     a.unsaved.shift();
   }
@@ -233,7 +233,7 @@ type SendOutcome = { kind: 'applied' | 'remembered'; post: string } | { kind: 'r
 
 /** Send the announcement: what the feed did, and the post it answered with. */
 function send(sim: Sim, a: Attempt, intentIndex: number): SendOutcome {
-  const intent = sim.intents[intentIndex];
+  const intent = at(sim.intents, intentIndex, 'intents');
   const key = keyFor(sim, a, intent.digest);
   const digest = short(intent.digest);
   const announcedBefore = sim.feed.posts.some((p) => p.digest === digest);
@@ -290,7 +290,7 @@ function send(sim: Sim, a: Attempt, intentIndex: number): SendOutcome {
 
 /** Record the feed's reply (`post`) as the confirmation: a protected write. */
 function confirm(sim: Sim, a: Attempt, intentIndex: number, post: string): boolean {
-  const intent = sim.intents[intentIndex];
+  const intent = at(sim.intents, intentIndex, 'intents');
   if (!protectedWrite(sim, a, 'confirmations', { kind: 'confirmation', post })) return false;
   if (intent.state !== 'confirmed') {
     // A later confirmation (a stale one that landed, with fencing off) does not move the first.

@@ -1,4 +1,5 @@
 import { formatTick } from '../lib/format.ts';
+import { at as elementAt } from '../model/lookup.ts'; // `at` is the figure's output here
 /**
  * The article's point figures in the browser (CONTRIBUTING.md, "Figure grammar", rule 8).
  *
@@ -61,7 +62,7 @@ function setUp(fig: HTMLElement): void {
   let i = 0;
 
   const show = (narrate: boolean) => {
-    const t = ticks[i];
+    const t = elementAt(ticks, i, 'ticks');
     const fresh: string[] = [];
     for (const m of marks) {
       const from = m.dataset[by] === undefined ? -Infinity : Number(m.dataset[by]);

@@ -12,6 +12,7 @@ import {
   type Switches,
 } from '../../src/model/index.ts';
 import { rng as prng } from '../../lab/nemesis.ts';
+import { at } from '../../src/model/lookup.ts';
 
 const lastTicks = new Map<string, number>();
 const lastTickOf = (s: Switches) => {
@@ -33,7 +34,7 @@ export const PAYLOADS = [
 
 /** One random, possibly malformed address, with what the page must then show. */
 export function mangledCase(rand: () => number) {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+  const pick = <T>(xs: readonly T[]): T => at(xs, Math.floor(rand() * xs.length), 'choices');
   const parts: string[] = [];
   const want: Record<string, string> = { ...MAIN };
   const seen = new Set<string>();
@@ -108,7 +109,7 @@ export function mangledCase(rand: () => number) {
       // The same key five times with different values: the first is kept.
       const vs = Array.from({ length: 5 }, () => pick(SWITCH_VALUES[id]));
       parts.push(...vs.map((v) => `${id}=${v}`));
-      if (!seen.has(id)) want[id] = vs[0];
+      if (!seen.has(id)) want[id] = at(vs, 0, 'values');
       seen.add(id);
       bad = true;
     } else if (kind === 'garbage') {
@@ -117,7 +118,7 @@ export function mangledCase(rand: () => number) {
       bad = bad || g !== '&';
     } else if (kind === 'percent') {
       parts.push(pick(['%zz=1', `${id}=%E0%A4%A`, '%C0%AF=x', `${id}%=on`, '%%%=%%%']));
-      if (parts[parts.length - 1].startsWith(`${id}=`)) seen.add(id);
+      if (parts.at(-1)?.startsWith(`${id}=`)) seen.add(id);
       bad = true;
     } else if (kind === 'long') {
       const n = pick([200, 2000, 20000]);
@@ -187,25 +188,25 @@ export function notFoundCases() {
     const a = [...xs];
     for (let i = a.length - 1; i > 0; i--) {
       const j = Math.floor(rand() * (i + 1));
-      [a[i], a[j]] = [a[j], a[i]];
+      [a[i], a[j]] = [at(a, j, 'shuffled'), at(a, i, 'shuffled')];
     }
     return a;
   };
   for (let i = 0; i < 40; i++) {
     // Eight right words in the wrong order find their run.
-    const s = SETTINGS[Math.floor(rand() * SETTINGS.length)];
+    const s = at(SETTINGS, Math.floor(rand() * SETTINGS.length), 'settings');
     const slug = slugOf(s);
     let words = shuffle(slug.split('.'));
-    if (words.join('.') === slug) words = [...words.slice(1), words[0]];
+    if (words.join('.') === slug) words = [...words.slice(1), at(words, 0, 'words')];
     cases.push({ path: `traces/${words.join('.')}/`, want: 'first', slug });
   }
   for (const p of PRESETS)
     cases.push({ path: `traces/${p.id}/`, want: 'first', slug: slugOf(p.switches) });
   for (let i = 0; i < 20; i++) {
     // One letter dropped somewhere.
-    const slug = slugOf(SETTINGS[Math.floor(rand() * SETTINGS.length)]);
-    const at = 1 + Math.floor(rand() * (slug.length - 2));
-    cases.push({ path: `traces/${slug.slice(0, at)}${slug.slice(at + 1)}/`, want: 'any' });
+    const slug = slugOf(at(SETTINGS, Math.floor(rand() * SETTINGS.length), 'settings'));
+    const cut = 1 + Math.floor(rand() * (slug.length - 2));
+    cases.push({ path: `traces/${slug.slice(0, cut)}${slug.slice(cut + 1)}/`, want: 'any' });
   }
   const junk = [
     'traces/😀/',
@@ -214,9 +215,9 @@ export function notFoundCases() {
     'traces/%2e%2e%2fetc/',
     'traces/%/',
     'traces/%E0%A4%A/',
-    `traces/${encodeURIComponent(PAYLOADS[0])}/`,
-    `traces/${encodeURIComponent(PAYLOADS[1])}/`,
-    `traces/${encodeURIComponent(PAYLOADS[2])}/`,
+    `traces/${encodeURIComponent(at(PAYLOADS, 0, 'payloads'))}/`,
+    `traces/${encodeURIComponent(at(PAYLOADS, 1, 'payloads'))}/`,
+    `traces/${encodeURIComponent(at(PAYLOADS, 2, 'payloads'))}/`,
     'traces/x/',
     'traces/1/',
     'traces/zzzzzzzzzz/',
@@ -232,7 +233,7 @@ export function notFoundCases() {
   for (const j of [
     'no-such-page/',
     'article/nope/',
-    `${encodeURIComponent(PAYLOADS[0])}/`,
+    `${encodeURIComponent(at(PAYLOADS, 0, 'payloads'))}/`,
     'a/b/c/d/e/f/',
     '%00/',
     `${'w'.repeat(5000)}/`,
@@ -241,7 +242,7 @@ export function notFoundCases() {
   // Long paths that still hold a real slug: suggestion or none, but bounded and quiet.
   for (let i = 0; i < 10; i++)
     cases.push({
-      path: `traces/${slugOf(SETTINGS[i * 80])}.${'pad'.repeat(400 * (i + 1))}/`,
+      path: `traces/${slugOf(at(SETTINGS, i * 80, 'settings'))}.${'pad'.repeat(400 * (i + 1))}/`,
       want: 'any',
     });
   return cases;

@@ -16,7 +16,7 @@ export function articleProse(html: string): string[] {
   // Notes, the Try-it panel and the sources: each a <section> or <div> marked as such.
   main = main.replace(
     /<(section|div|p|ol)\b[^>]*(role="note"|class="[^"]*\b(notice|tryit|references)\b)[^>]*>/g,
-    (m, tag) => `<${tag} data-skip>`,
+    (_, tag) => `<${tag} data-skip>`,
   );
   for (const tag of ['section', 'div', 'ol', 'p']) {
     const re = new RegExp(`<${tag} data-skip>(?:(?!<${tag}\\b)[\\s\\S])*?</${tag}>`, 'g');
@@ -28,7 +28,7 @@ export function articleProse(html: string): string[] {
   }
   const blocks: string[] = [];
   const re = /<(p|li|h[1-6])\b[^>]*>((?:(?!<(?:p|li|h[1-6])\b)[\s\S])*?)<\/\1>/g;
-  for (const m of main.matchAll(re)) blocks.push(text(m[2]));
+  for (const m of main.matchAll(re)) blocks.push(text(m[2] ?? ''));
   return blocks.filter((b) => b.length > 0);
 }
 

@@ -23,10 +23,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIST, page, text } from './dist.ts';
+import { at } from '../../src/model/lookup.ts';
 
 const data = (name: string) => JSON.parse(readFileSync(join(DIST, 'data', name), 'utf8'));
 const faults = data('faults.json') as {
-  space: Record<string, (string | number | null)[]>;
+  space: Record<string, (string | number | null)[]> &
+    Record<'restartAt' | 'epoch' | 'wakeAfter', (string | number | null)[]>;
   settings: number;
   schedules: number;
   runs: number;
@@ -107,7 +109,15 @@ const numberOf = (w: string) =>
 const variant = (id: string) => faults.table.find((v) => v.variant === id)!;
 const allOn = variant('all-on');
 const breaksIn = (v: (typeof faults.table)[number]) =>
-  Object.keys(v.invariants).filter((id) => v.invariants[id].schedules > 0);
+  Object.entries(v.invariants)
+    .filter(([, x]) => x.schedules > 0)
+    .map(([id]) => id);
+/** The schedules of variant `v` that break invariant `id` (faults.json must have them). */
+const breaking = (v: string, id: string): number => {
+  const x = variant(v).invariants[id];
+  if (!x) throw new Error(`faults.json: variant ${v} has no invariant ${id}`);
+  return x.schedules;
+};
 const reissued = faults.properties.find((p) => p.id === 'tokens-increase-volatile');
 
 /** The problems of one sentence, each a short reason. */
@@ -120,7 +130,9 @@ export function problems(s: string, before = ''): string[] {
   const breakWords = /\bbreaks?\b|\bbroken\b|\blands?\b|\bappears?\b|\bfails?\b|\bcounts\b/i;
   if (universal) {
     const v = WEAKENINGS.find(([re]) => re.test(s))?.[1] ?? 'all-on';
-    const named = Object.keys(INVARIANT_WORDS).filter((id) => INVARIANT_WORDS[id].test(s));
+    const named = Object.entries(INVARIANT_WORDS)
+      .filter(([, re]) => re.test(s))
+      .map(([id]) => id);
     const holds = /\bhold(s)?\b|\bnever\b|\bno (schedule )?breaks?\b|\bno stale write\b|\bnone\b/i;
     if (
       named.length > 0 &&
@@ -128,24 +140,24 @@ export function problems(s: string, before = ''): string[] {
       !breakWords.test(s.replace(/no schedule breaks?/i, ''))
     )
       for (const id of named)
-        if (variant(v).invariants[id].schedules > 0)
+        if (breaking(v, id) > 0)
           out.push(
-            `says ${id} holds for every schedule, but ${variant(v).invariants[id].schedules} schedules of ${v} break it`,
+            `says ${id} holds for every schedule, but ${breaking(v, id)} schedules of ${v} break it`,
           );
     if (named.length === 0 && /\bhold(s)?\b/i.test(s) && !/propert/i.test(s))
       out.push('says something holds for every schedule without naming which invariant');
-    const n = s.match(/\b(\w+) (of the )?invariants? holds?\b/i);
-    if (n && numberOf(n[1]) >= 0) {
+    const n = s.match(/\b(\w+) (of the )?invariants? holds?\b/i)?.[1];
+    if (n !== undefined && numberOf(n) >= 0) {
       const want = Object.keys(variant(v).invariants).length - breaksIn(variant(v)).length;
-      if (numberOf(n[1]) !== want) out.push(`says ${n[1]} invariants hold; ${v} has ${want}`);
+      if (numberOf(n) !== want) out.push(`says ${n} invariants hold; ${v} has ${want}`);
     }
   }
   const sweepContext = /\bschedules?\b|\bsweep\b|\bfaults? at\b|\brestart|can still break/i.test(s);
-  const nb = s.match(/\b(\w+) (of the )?invariants? (can )?(still )?break\b/i);
-  if (sweepContext && nb && numberOf(nb[1]) >= 0) {
+  const nb = s.match(/\b(\w+) (of the )?invariants? (can )?(still )?break\b/i)?.[1];
+  if (sweepContext && nb !== undefined && numberOf(nb) >= 0) {
     const v = WEAKENINGS.find(([re]) => re.test(s))?.[1] ?? 'all-on';
     const want = breaksIn(variant(v)).length;
-    if (numberOf(nb[1]) !== want) out.push(`says ${nb[1]} invariants break; in ${v} ${want} do`);
+    if (numberOf(nb) !== want) out.push(`says ${nb} invariants break; in ${v} ${want} do`);
   }
   // The owner epoch and the tokens grow, except where a restart loses the epoch. "It never
   // decreases" after a sentence about the epoch is the same claim.
@@ -178,7 +190,11 @@ export function problems(s: string, before = ''): string[] {
   // A span of ticks at which the controller can be down is the restart dimension's.
   for (const m of s.matchAll(/\bfrom t(\d+) to t(\d+)\b/g)) {
     const r = ranges.find((x) => x.id === 'restartAt');
-    if (/restart|controller can be down/i.test(s) && r && (r.min !== +m[1] || r.max !== +m[2]))
+    if (
+      /restart|controller can be down/i.test(s) &&
+      r &&
+      (r.min !== Number(m[1]) || r.max !== Number(m[2]))
+    )
       out.push(`gives the restart ticks ${m[0]}; the space has t${r.min} to t${r.max}`);
   }
   if (/any number of ticks/i.test(s) && !/up to|bound/i.test(s))
@@ -189,8 +205,8 @@ export function problems(s: string, before = ''): string[] {
   for (const m of s.matchAll(/\b(\d[\d,]*) (settings|schedules|pairs|simulations|runs)\b/g)) {
     // "pairs" are (setting, schedule) pairs only where the sentence is about schedules.
     if (m[2] === 'pairs' && !/schedule/i.test(s)) continue;
-    const n = Number(m[1].replace(/,/g, ''));
-    if (!derivable(m[2]).has(n)) out.push(`counts ${m[0]}, which no data file gives`);
+    const n = Number((m[1] ?? '').replace(/,/g, ''));
+    if (!derivable(m[2] ?? '').has(n)) out.push(`counts ${m[0]}, which no data file gives`);
   }
   return out;
 }
@@ -259,13 +275,14 @@ function derivable(kind: string): Set<number> {
       (r) => !r.finished,
       (r) => Object.values(r.invariants).some(Boolean),
       (r) => !Object.values(r.invariants).some(Boolean),
-      ...Object.keys(runs[0].invariants).map((id) => (r: RunJson) => r.invariants[id]),
+      ...Object.keys(at(runs, 0, 'runs').invariants).map(
+        (id) => (r: RunJson) => r.invariants[id] === true,
+      ),
     ];
     const filters: ((r: RunJson) => boolean)[] = [() => true];
     for (const [k, v] of values) filters.push((r) => r.switches[k] === v);
-    for (let i = 0; i < values.length; i++)
-      for (let j = i + 1; j < values.length; j++) {
-        const [a, b] = [values[i], values[j]];
+    for (const [i, a] of values.entries())
+      for (const b of values.slice(i + 1)) {
         if (a[0] !== b[0])
           filters.push((r) => r.switches[a[0]] === a[1] && r.switches[b[0]] === b[1]);
       }
@@ -305,7 +322,7 @@ describe('the checks catch what they are for', () => {
       [],
     );
   });
-  const on = (id: string) => allOn.invariants[id].schedules;
+  const on = (id: string) => breaking('all-on', id);
   it('an invariant the sweep breaks, said to hold under every schedule', () => {
     expect(on('staleWrite')).toBeGreaterThan(0);
     expect(

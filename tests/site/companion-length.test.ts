@@ -61,7 +61,7 @@ export function proseBlocks(html: string): string[] {
   );
   const blocks: string[] = [];
   const re = /<(p|li|dd)\b[^>]*>((?:(?!<(?:p|li|dd)\b)[\s\S])*?)<\/\1>/g;
-  for (const m of main.matchAll(re)) blocks.push(text(m[2]));
+  for (const m of main.matchAll(re)) blocks.push(text(m[2] ?? ''));
   return blocks.filter((b) => b.length > 0);
 }
 

@@ -33,7 +33,7 @@ const sheets = readdirSync(astro)
   .map((f) => [f, readFileSync(join(astro, f), 'utf8')] as const);
 const pages = PAGES.filter((p) => !p.status).map((p) => [p.name, page(fileFor(p))] as const);
 for (const [name, html] of pages)
-  for (const [, css] of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g))
+  for (const [, css = ''] of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g))
     sheets.push([`${name} <style>`, css]);
 
 /** Every declaration of a theme-only rule that is neither a colour nor allowed by THEME_ONLY. */
@@ -76,7 +76,7 @@ describe('the dark theme changes colours, and only what the browser suite checks
       [...html.matchAll(/<button[^>]*data-theme-toggle[\s\S]*?<\/button>/g)].map((m) => m[0]),
     ]);
     for (const [name, found] of toggles) expect(found, String(name)).toHaveLength(1);
-    expect(new Set(toggles.map(([, found]) => found[0])).size).toBe(1);
+    expect(new Set(toggles.map(([, found]) => found?.[0])).size).toBe(1);
   });
 
   it('the scripts that read the theme set data-theme and aria-pressed, nothing else', () => {
@@ -85,7 +85,7 @@ describe('the dark theme changes colours, and only what the browser suite checks
         .filter((f) => f.endsWith('.js'))
         .map((f) => readFileSync(join(astro, f), 'utf8')),
       ...pages.flatMap(([, html]) =>
-        [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]),
+        [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? ''),
       ),
     ].filter((s) => THEMED.test(s));
     const distinct = [...new Set(scripts)];

@@ -8,6 +8,7 @@ import { INVARIANT_IDS, counterexamples, simulate } from '../../src/model/index.
 import { invariantLabel } from '../../src/lib/vocabulary.ts';
 import { invariantRule } from '../../src/lib/routes.ts';
 import { DIST, builtSweep, page, text } from './dist.ts';
+import { at } from '../../src/model/lookup.ts';
 
 const data = JSON.parse(readFileSync(join(DIST, 'data/faults.json'), 'utf8'));
 const runsJson = JSON.parse(readFileSync(join(DIST, 'data/runs.json'), 'utf8'));
@@ -39,7 +40,7 @@ describe('/data/faults.json', () => {
   });
   it('lists one counterexample per invariant that breaks with every protection on, each breaking it when simulated', () => {
     expect(data.counterexamples.map((c: { invariant: string }) => c.invariant)).toEqual(
-      INVARIANT_IDS.filter((id) => sweep.variants[0].byInvariant[id].schedules > 0),
+      INVARIANT_IDS.filter((id) => at(sweep.variants, 0, 'variants').byInvariant[id].schedules > 0),
     );
     for (const c of data.counterexamples) {
       const r = simulate(c.switches, { schedule: c.schedule });
@@ -55,14 +56,14 @@ describe('/data/faults.json', () => {
 describe('counterexample pages', () => {
   // Each page features the counterexample with the fewest faults (the shortest is its second).
   for (const c of counterexamples(sweep).map(
-    (s) => sweep.variants[0].byInvariant[s.invariant].fewest ?? s,
+    (s) => at(sweep.variants, 0, 'variants').byInvariant[s.invariant].fewest ?? s,
   )) {
     it(`/faults/${invariantRule(c.invariant)}/ shows the fewest-fault run's ticks and exactly its breaches`, () => {
       const html = page(`/faults/${invariantRule(c.invariant)}/`);
       const r = simulate(c.switches, { schedule: c.schedule });
       for (const t of new Set(r.events.map((e) => e.tick)))
         expect(html, `t${t}`).toContain(`id="t${t}"`);
-      const shown = [...html.matchAll(/Invariant broken: ([^<]+)</g)].map((m) => text(m[1]));
+      const shown = [...html.matchAll(/Invariant broken: ([^<]+)</g)].map((m) => text(m[1] ?? ''));
       expect(shown).toEqual(r.breaches.map((b) => invariantLabel(b.invariant)));
       expect(text(html)).toContain(`Model version`);
       expect(text(html)).toContain(`after ${c.faults === 1 ? 'one fault' : `${c.faults} faults`}`);
@@ -73,7 +74,7 @@ describe('counterexample pages', () => {
 
 describe('the run in which a woken, fenced #1 reopened a confirmed announcement, as faults.json and the fault pages count it', () => {
   it('the all-on duplicate-effect count is the sweep’s, and the minimal sets’ brackets are stated as falling short of it', () => {
-    const on = sweep.variants[0].byInvariant.duplicateEffect;
+    const on = at(sweep.variants, 0, 'variants').byInvariant.duplicateEffect;
     const t = text(page('/faults/'));
     const sum = on.minimalFaultSets.reduce((n, x) => n + x.schedules, 0);
     expect(sum).toBeLessThanOrEqual(on.schedules);
@@ -96,7 +97,7 @@ describe('/faults/', () => {
       expect(html).toContain(`id="${id}"`);
   });
   it('says, for each invariant nothing breaks with every protection on, how many schedules were tried', () => {
-    const allOn = sweep.variants[0];
+    const allOn = at(sweep.variants, 0, 'variants');
     for (const id of INVARIANT_IDS) {
       if (allOn.byInvariant[id].schedules > 0) continue;
       const row = new RegExp(

@@ -93,8 +93,9 @@ function aggregate(path: string[]): unknown {
       return ofRuns(where({ ...ON, checkpoints: 'end-only' }), rest.slice(1));
     return ofRuns(where(ON), rest);
   }
-  if (group === 'weaken' && WEAKENED[rest[0]])
-    return ofRuns(where({ ...ON, checkpoints: 'per-step', ...WEAKENED[rest[0]] }), rest.slice(1));
+  const weakened = group === 'weaken' && rest[0] !== undefined ? WEAKENED[rest[0]] : undefined;
+  if (weakened)
+    return ofRuns(where({ ...ON, checkpoints: 'per-step', ...weakened }), rest.slice(1));
   if (group === 'eventCombinations') return where({ ...ON, checkpoints: 'per-step' }).length;
   // A second post although no poster dies (read off the posts, not the invariant's verdict).
   if (group === 'duplicateWithoutDeath')
@@ -115,7 +116,8 @@ function modelValue(key: string): unknown {
     for (const part of rest) v = (v as Record<string, unknown>)[part];
     return v;
   }
-  if (root === 'const' && rest.length === 1 && rest[0] in CONST) return CONST[rest[0]];
+  const constant = rest.length === 1 && rest[0] !== undefined ? CONST[rest[0]] : undefined;
+  if (root === 'const' && constant !== undefined) return constant;
   if (root === 'agg') {
     const v = aggregate(rest);
     if (v !== undefined) return v;
@@ -167,7 +169,7 @@ describe('rendered figures agree with the model', () => {
     if (found.length === 0) continue;
     it(`${relative(DIST, f)}: ${found.length} figures`, () => {
       const bad = found
-        .map(([, key, as, attrs, shown]) => {
+        .map(([, key = '', as = '', attrs = '', shown = '']) => {
           const value = modelValue(key);
           const why = misread(text(shown), as, value, attrs);
           return (
@@ -262,7 +264,7 @@ const WORD_VALUE: Record<string, string> = {
   nine: '9',
 };
 function countValue(shown: string): string {
-  const first = shown.trim().split(/\s+/)[0].toLowerCase();
+  const first = (shown.trim().split(/\s+/)[0] ?? '').toLowerCase();
   return WORD_VALUE[first] ?? first;
 }
 
@@ -270,7 +272,7 @@ describe('figures of the reference traces read as typed by hand', () => {
   const seen = new Set<string>();
   it('every such figure on the article and companion equals the hand-typed number', () => {
     for (const p of ['/article/', '/companion/'])
-      for (const [, key, as, , shown] of page(p).matchAll(FIG))
+      for (const [, key = '', as, , shown = ''] of page(p).matchAll(FIG))
         if (key in SPEC) {
           seen.add(key);
           const read = as === 'count' ? countValue(text(shown)) : text(shown);

@@ -24,12 +24,12 @@ export function gluedWords(html: string): string[] {
   const body = html.replace(/<(script|style|svg|pre|template)\b[\s\S]*?<\/\1>/g, '');
   const found: string[] = [];
   for (const m of body.matchAll(BEFORE)) {
-    const [, last, , attrs, first] = m;
+    const [, last = '', , attrs = '', first = ''] = m;
     if (/\bhidden\b|\bclass="[^"]*\b(sr-only|katex[\w-]*|tl-k)\b/.test(attrs)) continue;
     found.push(`${last}|${first}`);
   }
   for (const m of body.matchAll(ELEMENT)) {
-    const [, tag, attrs, inner, next] = m;
+    const [, tag, attrs = '', inner = '', next] = m;
     const figure = tag === 'span' && /\bclass="[^"]*\bfigure\b/.test(attrs);
     // The timeline legend's swatches (span.tl-k: “P1”, “#1 s1”) are keys set
     // beside their label by CSS, not words in a sentence; they are left out.

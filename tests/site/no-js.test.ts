@@ -14,6 +14,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { INVARIANT_IDS, MAIN, PRESETS, simulate, slugOf } from '../../src/model/index.ts';
 import { MIN_MAIN_TEXT, PAGES, fileFor } from '../browser/pages.mjs';
 import { page } from './dist.ts';
+import { at } from '../../src/model/lookup.ts';
 
 type Node = ReturnType<typeof parseDocument>['children'][number];
 // (htmlparser2 does not re-export domhandler's Element type: take it from DomUtils.)
@@ -25,7 +26,7 @@ const all = (root: Node | Node[], test: (el: El) => boolean): El[] =>
 const one = (root: Node | Node[], test: (el: El) => boolean): El => {
   const found = all(root, test);
   expect(found, 'exactly one element').toHaveLength(1);
-  return found[0];
+  return at(found, 0, 'elements');
 };
 
 /** The text a reader sees without JavaScript: no script, style or template, nothing `hidden`. */
@@ -49,7 +50,7 @@ describe('without JavaScript', () => {
     for (const p of PAGES) {
       const doc = parseDocument(page(fileFor(p)));
       const main = all(doc.children, (el) => el.name === 'main');
-      const text = main.length === 1 ? squash(seenText(main[0])) : '';
+      const text = main[0] && main.length === 1 ? squash(seenText(main[0])) : '';
       if (main.length !== 1) short.push(`${p.name}: ${main.length} <main>`);
       else if (text.length < (p.minText ?? MIN_MAIN_TEXT))
         short.push(`${p.name}: ${text.length} characters in <main>`);
@@ -89,7 +90,7 @@ describe('without JavaScript', () => {
     expect('hidden' in reset.attribs, 'the Reset button is hidden').toBe(true);
     const notices = all(panel, (el) => 'data-nojs' in el.attribs);
     expect(notices).toHaveLength(1);
-    expect(squash(seenText(notices[0]))).toMatch(/need JavaScript/);
+    expect(squash(seenText(at(notices, 0, 'notices')))).toMatch(/need JavaScript/);
     const shown = seen(panel, (el) => 'data-invariant' in el.attribs);
     const broken = Object.fromEntries(
       shown.map((el) => [el.attribs['data-invariant'], el.attribs['data-broken'] === 'true']),

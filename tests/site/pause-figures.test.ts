@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { preset, runFor, type TraceEvent } from '../../src/model/index.ts';
 import { page } from './dist.ts';
+import { at as elementAt } from '../../src/model/lookup.ts'; // `at` is this file's event finder
 
 type El = ReturnType<typeof DomUtils.findAll>[number];
 
@@ -14,7 +15,7 @@ type El = ReturnType<typeof DomUtils.findAll>[number];
 const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
 function pauseOf(r: ReturnType<typeof runFor>) {
-  const [first] = r.attempts;
+  const first = elementAt(r.attempts, 0, 'attempts');
   const at = (kind: TraceEvent['kind']) =>
     r.events.find((e) => e.kind === kind && e.attempt === first.n)!;
   const wake = at('wakes-to-write');

@@ -20,8 +20,8 @@ export function proseBlocks(html: string): string[] {
   const out: string[] = [];
   for (const tag of BLOCKS) {
     for (const m of body.matchAll(new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'g'))) {
-      if (tag === 'td' && /class="[^"]*\bnum\b/.test(m[1])) continue;
-      out.push(text(m[2]));
+      if (tag === 'td' && /class="[^"]*\bnum\b/.test(m[1] ?? '')) continue;
+      out.push(text(m[2] ?? ''));
     }
   }
   return out;

@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAIN, journalAt, runFor } from '../../src/model/index.ts';
 import { page, text } from './dist.ts';
+import { at } from '../../src/model/lookup.ts';
 
 const EXPECT = {
   successor: '#2',
@@ -33,7 +34,7 @@ function section(id: string): string {
 describe('the article’s restore table and its sentence agree with the main run', () => {
   it('the model still says what the hand-typed main trace says (else fix the rules page or the model first)', () => {
     const run = runFor(MAIN);
-    const succ = run.attempts[1];
+    const succ = at(run.attempts, 1, 'attempts');
     expect(`#${succ.n}`).toBe(EXPECT.successor);
     expect(`t${succ.admittedAt}`).toBe(EXPECT.at);
     expect(run.restores.filter((r) => r.attempt === succ.n).map((r) => r.step)).toEqual(

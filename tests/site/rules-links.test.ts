@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   INVARIANT_IDS,
-  SCHEDULE_IDS,
   allSettings,
+  isScheduleId,
   slugOf,
   type Switches,
   parseSchedule,
@@ -44,15 +44,15 @@ interface Link {
   href: string;
   attr: string;
   tick: number;
-  invariant?: InvariantId;
+  invariant?: InvariantId | undefined;
 }
 function links(kind: 'happen' | 'fail'): Link[] {
   const re = new RegExp(`<a [^>]*data-rule-${kind}="([a-z-]+)"[^>]*>`, 'g');
   return [...html.matchAll(re)].map((m) => {
     const tag = m[0];
     return {
-      href: decode(/href="([^"]+)"/.exec(tag)![1]),
-      attr: m[1],
+      href: decode(/href="([^"]+)"/.exec(tag)?.[1] ?? ''),
+      attr: m[1] ?? '',
       tick: Number(/data-tick="(\d+)"/.exec(tag)![1]),
       invariant: (/data-invariant="(\w+)"/.exec(tag)?.[1] ?? undefined) as InvariantId | undefined,
     };
@@ -64,7 +64,7 @@ function runOf(href: string): { run: Run; trace: string | null } {
   const url = new URL(href, 'https://x.invalid');
   const trace = /\/traces\/([^/]+)\//.exec(url.pathname);
   if (trace) {
-    const s = allBySlug().get(trace[1]);
+    const s = allBySlug().get(trace[1] ?? '');
     expect(s, `a setting with slug ${trace[1]}`).toBeDefined();
     return { run: runFor(s!), trace: url.pathname };
   }
@@ -72,9 +72,7 @@ function runOf(href: string): { run: Run; trace: string | null } {
   const params = [...url.searchParams];
   const { switches, problems } = parseSwitches(params);
   // The schedule's parameters are parsed by parseSchedule; anything else must be a switch.
-  expect(problems.filter((p) => !(SCHEDULE_IDS as readonly string[]).includes(p.param))).toEqual(
-    [],
-  );
+  expect(problems.filter((p) => !isScheduleId(p.param))).toEqual([]);
   const { schedule, problems: bad } = parseSchedule(params);
   expect(bad).toEqual([]);
   return { run: simulate(switches, { schedule }), trace: null };

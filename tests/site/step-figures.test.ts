@@ -21,6 +21,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { runAll } from '../../src/model/index.ts';
 import { narrate } from '../../src/lib/narrate.ts';
 import { DIST, htmlFiles } from './dist.ts';
+import { at as elementAt } from '../../src/model/lookup.ts'; // `at` names a regex match here
 
 type Node = ReturnType<typeof parseDocument>['children'][number];
 // (htmlparser2 does not re-export domhandler's Element type: take it from DomUtils.)
@@ -74,14 +75,16 @@ describe('figures that step, as the server renders them', () => {
 
     it(`${where}: its steps, each adding a mark`, () => {
       expect(steps.length).toBeGreaterThan(1);
-      expect(steps.every((t, i) => Number.isInteger(t) && (i === 0 || t > steps[i - 1]))).toBe(
-        true,
-      );
+      expect(
+        steps.every(
+          (t, i) => Number.isInteger(t) && (i === 0 || t > elementAt(steps, i - 1, 'steps')),
+        ),
+      ).toBe(true);
       expect(steps).toContain(still);
       const adds = (t: number) =>
         marks.some((m) => from(m) === t && m.attribs['data-mark'] !== 'tick');
       expect(steps.filter((t) => !adds(t)).map((t) => `step ${t} adds nothing`)).toEqual([]);
-      const last = steps[steps.length - 1];
+      const last = elementAt(steps, steps.length - 1, 'steps');
       expect(
         marks.filter((m) => from(m) > last).map((m) => `${m.attribs['data-mark']} at ${from(m)}`),
       ).toEqual([]);
@@ -114,7 +117,7 @@ describe('figures that step, as the server renders them', () => {
           else {
             if (tick !== undefined && Number(at[1]) !== tick)
               problems.push(`“${said}” on a mark at t${tick}`);
-            if (!SAID.get(at[2])?.has(Number(at[1])))
+            if (!SAID.get(at[2] ?? '')?.has(Number(at[1])))
               problems.push(`“${said}”: no event of the model at t${at[1]} is told so`);
           }
         }
@@ -128,11 +131,13 @@ describe('figures that step, as the server renders them', () => {
       if (by === 'data-seq')
         for (const svg of all(fig, (el) => el.name === 'svg')) {
           const seq = all(svg, (el) => 'data-seq' in el.attribs && 'data-tick' in el.attribs)
-            .map((m) => [Number(m.attribs['data-seq']), Number(m.attribs['data-tick'])])
+            .map((m) => [Number(m.attribs['data-seq']), Number(m.attribs['data-tick'])] as const)
             .sort((x, y) => x[0] - y[0]);
-          for (let i = 1; i < seq.length; i++)
-            if (seq[i][1] < seq[i - 1][1])
-              problems.push(`message ${seq[i][0]} at t${seq[i][1]} after one at t${seq[i - 1][1]}`);
+          for (const [i, [n, t]] of seq.entries()) {
+            const before = seq[i - 1];
+            if (before && t < before[1])
+              problems.push(`message ${n} at t${t} after one at t${before[1]}`);
+          }
         }
       expect(problems.slice(0, 20), `${problems.length} problem(s)`).toEqual([]);
     });

@@ -17,6 +17,7 @@ import {
 import { CHECKS } from '../../src/model/invariants.ts';
 import type { Schedule } from '../../src/model/schedule.ts';
 import { builtSweep } from './dist.ts';
+import { at } from '../../src/model/lookup.ts';
 
 describe('the sweep over the whole space', () => {
   const sweep = builtSweep();
@@ -43,7 +44,7 @@ describe('the sweep over the whole space', () => {
     // space, each simulated in full here; the engine's breaches against CHECKS on the records.
     let seed = 20261203;
     const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+    const pick = <T>(xs: readonly T[]): T => at(xs, Math.floor(rand() * xs.length), 'choices');
     const settings = PROTECTION_VARIANTS.flatMap((v) => variantSettings(v.change));
     const disagree: string[] = [];
     for (let i = 0; i < 300; i++) {
@@ -111,7 +112,7 @@ describe('the sweep over the whole space', () => {
     }
     // The counterexample with the fewest faults: no breaking schedule has fewer, and it breaks as stated.
     for (const id of INVARIANT_IDS) {
-      const cell = sweep.variants[0].byInvariant[id];
+      const cell = at(sweep.variants, 0, 'variants').byInvariant[id];
       if (!cell.fewest) continue;
       const f = cell.fewest;
       expect(f.faults).toBeLessThanOrEqual(cell.shortest!.faults);
@@ -125,7 +126,7 @@ describe('the sweep over the whole space', () => {
     }
     // Every invariant either has a counterexample or no breaking schedule at all.
     for (const id of INVARIANT_IDS) {
-      const cell = sweep.variants[0].byInvariant[id];
+      const cell = at(sweep.variants, 0, 'variants').byInvariant[id];
       expect(cell.schedules > 0).toBe(ces.some((c) => c.invariant === id));
     }
   });

@@ -6,10 +6,18 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { counterexamples, runAll, short, simulate, type Run } from '../../src/model/index.ts';
+import {
+  counterexamples,
+  isOneOf,
+  runAll,
+  short,
+  simulate,
+  type Run,
+} from '../../src/model/index.ts';
 import { invariantRule } from '../../src/lib/routes.ts';
 import { builtSweep, DIST, htmlFiles, page } from './dist.ts';
 import { silencesBroken } from '../cases/silences.ts';
+import { at } from '../../src/model/lookup.ts';
 
 type Mark = Record<string, string>;
 
@@ -22,7 +30,8 @@ function figureOf(run: Run, path = `/traces/${run.slug}/`): { html: string; mark
   const fig = html.slice(start, end);
   const marks = [...fig.matchAll(/<g\b[^>]*\bdata-mark="[^"]*"[^>]*>/g)].map((m) => {
     const attrs: Mark = {};
-    for (const a of m[0].matchAll(/\b(data-[a-z-]+)="([^"]*)"/g)) attrs[a[1].slice(5)] = a[2];
+    for (const [, name = '', value = ''] of m[0].matchAll(/\b(data-[a-z-]+)="([^"]*)"/g))
+      attrs[name.slice(5)] = value;
     return attrs;
   });
   return { html: fig, marks };
@@ -189,7 +198,7 @@ describe('the timeline figure on every counterexample page', () => {
   // Each page features the counterexample with the fewest faults (the shortest where none is fewer).
   const sweep = builtSweep();
   const cases = counterexamples(sweep).map((c) => {
-    const cell = sweep.variants[0].byInvariant[c.invariant];
+    const cell = at(sweep.variants, 0, 'variants').byInvariant[c.invariant];
     const shown = cell.fewest ?? cell.shortest ?? c;
     return {
       path: `/faults/${invariantRule(c.invariant)}/`,
@@ -198,11 +207,7 @@ describe('the timeline figure on every counterexample page', () => {
   });
   it('there are counterexample pages, and between them they strike faults', () => {
     expect(cases.length).toBeGreaterThan(0);
-    expect(
-      cases.some((c) =>
-        c.run.events.some((e) => (FAULT_KINDS as readonly string[]).includes(e.kind)),
-      ),
-    ).toBe(true);
+    expect(cases.some((c) => c.run.events.some((e) => isOneOf(FAULT_KINDS, e.kind)))).toBe(true);
   });
   for (const { path, run } of cases) {
     it(`${path}: the figure comes first under the title, agrees with the records and marks each fault`, () => {
@@ -271,7 +276,7 @@ describe('the timeline’s words and breaks', () => {
   const sweep = builtSweep();
   const faultRuns = new Map<string, Run>(
     counterexamples(sweep).map((c) => {
-      const cell = sweep.variants[0].byInvariant[c.invariant];
+      const cell = at(sweep.variants, 0, 'variants').byInvariant[c.invariant];
       const shown = cell.fewest ?? cell.shortest ?? c;
       return [
         `/faults/${invariantRule(c.invariant)}/` as string,
@@ -290,7 +295,7 @@ describe('the timeline’s words and breaks', () => {
       for (const m of html.matchAll(
         /<figure class="tl"[^>]*data-timeline="([^"]+)"[^>]*data-fit="column"/g,
       )) {
-        const run = faultRuns.get(path) ?? bySlug.get(m[1]);
+        const run = faultRuns.get(path) ?? bySlug.get(m[1] ?? '');
         expect(run, `${path} ${m[1]}`).toBeDefined();
         const fig = html.slice(m.index, html.indexOf('</figure>', m.index));
         const wide = fig.slice(fig.indexOf('tl-strips-wide'), fig.indexOf('class="tl-phone"'));
@@ -304,7 +309,7 @@ describe('the timeline’s words and breaks', () => {
         expect(
           silencesBroken(
             run!,
-            firsts.slice(1).map((t) => t[0]),
+            firsts.slice(1).map((t) => at(t, 0, 'strip ticks')),
           ),
           path,
         ).toEqual([]);

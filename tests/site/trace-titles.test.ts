@@ -18,7 +18,7 @@ describe('trace titles', () => {
       const doc = parseDocument(readFileSync(join(dir, slug, 'index.html'), 'utf8'));
       const h1 = DomUtils.findAll((el) => el.name === 'h1', doc.children);
       const text =
-        h1.length === 1
+        h1[0] && h1.length === 1
           ? DomUtils.textContent(h1[0]).replace(/\s+/g, ' ').trim()
           : `(${h1.length} h1)`;
       if (h1.length !== 1 || text.length > 60 || text.length < 8)

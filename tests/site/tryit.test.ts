@@ -123,7 +123,7 @@ describe('/data/tryit.json', () => {
       if (seen.has(file)) return;
       seen.add(file);
       const js = readFileSync(join(DIST, '_astro', file), 'utf8');
-      for (const m of js.matchAll(/(?:from|import)\s*\(?\s*"\.\/([^"]+\.js)"/g)) visit(m[1]);
+      for (const [, f = ''] of js.matchAll(/(?:from|import)\s*\(?\s*"\.\/([^"]+\.js)"/g)) visit(f);
     };
     visit(url!.split('/').pop()!);
     expect(seen.size).toBeGreaterThan(1);

@@ -46,7 +46,7 @@ export function straightQuotes(html: string): string[] {
   const TOKEN =
     /<!--[\s\S]*?-->|<\/([a-zA-Z][\w-]*)\s*>|<([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|([^<]+)/g;
   for (const m of main.matchAll(TOKEN)) {
-    const [, close, open, attrs, text] = m;
+    const [, close, open, attrs = '', text] = m;
     if (open) {
       const tag = open.toLowerCase();
       if (VOID.has(tag) || /\/\s*$/.test(attrs)) continue;

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runAll } from '../../src/model/index.ts';
 import { tracePath } from '../../src/lib/routes.ts';
 import { DIST, page } from './dist.ts';
+import { at } from '../../src/model/lookup.ts';
 
 type V = { version: string; date: string | null; changed: string[] | null; runs: string };
 const data = JSON.parse(readFileSync(join(DIST, 'data/versions.json'), 'utf8')) as {
@@ -40,8 +41,8 @@ describe('model versions', () => {
   });
   it('each version’s list of changed runs is the runs whose hash differs from the version before', () => {
     for (const [i, v] of data.versions.entries()) {
-      if (i === 0) continue;
-      const before = data.versions[i - 1].runs;
+      const before = data.versions[i - 1]?.runs;
+      if (before === undefined) continue; // the first version has none before it
       const want = runs
         .filter((_, j) => before.slice(8 * j, 8 * j + 8) !== v.runs.slice(8 * j, 8 * j + 8))
         .map((r) => r.slug);
@@ -50,12 +51,13 @@ describe('model versions', () => {
   });
   it('a trace page’s citation names the oldest version of the unbroken stretch its run has had, and its hash', () => {
     for (const i of [0, 1, 100, 431, runs.length - 1]) {
-      const h = short(runs[i]);
+      const run = at(runs, i, 'runs');
+      const h = short(run);
       let since = data.versions.length - 1;
-      while (since > 0 && data.versions[since - 1].runs.slice(8 * i, 8 * i + 8) === h) since--;
-      const html = page(tracePath(runs[i].switches));
+      while (since > 0 && data.versions[since - 1]?.runs.slice(8 * i, 8 * i + 8) === h) since--;
+      const html = page(tracePath(run.switches));
       const bib = /<pre class="tp-bib"[^>]*><code>([\s\S]*?)<\/code>/.exec(html)?.[1] ?? '';
-      expect(bib, runs[i].slug).toContain(data.versions[since].version);
+      expect(bib, run.slug).toContain(at(data.versions, since, 'versions').version);
       expect(html).toContain(`<code>${h}</code>`);
     }
   });

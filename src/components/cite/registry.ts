@@ -15,7 +15,7 @@ export interface Citation {
   /** Per-page number of the source (1-based). */
   n: number;
   /** Back-link target ids of every place it was cited, in order: ref-<id>-<k>. */
-  refs: { refId: string; note?: string }[];
+  refs: { refId: string; note?: string | undefined }[];
 }
 
 export interface PageCitations {

@@ -14,6 +14,7 @@ import { compareRows, type CompareEvent } from './diff.ts';
 import { outcomeRows, sameSwitches, tickLabel } from './format.ts';
 import { RuleLink } from '../trace/EventTable.tsx';
 import { narrate } from '../../lib/narrate.ts';
+import { at } from '../../model/lookup.ts';
 
 interface Props {
   run: Run;
@@ -84,7 +85,8 @@ export function Compare({ run, other, vs, setVs, tick, onTick }: Props) {
             </thead>
             <tbody>
               {a.map((r, i) => {
-                const d = r.value !== b[i].value;
+                const o = at(b, i, "the other run's rows");
+                const d = r.value !== o.value;
                 return (
                   <tr key={r.id} class={d ? 'differs' : undefined}>
                     <th scope="row">
@@ -92,7 +94,7 @@ export function Compare({ run, other, vs, setVs, tick, onTick }: Props) {
                       {d && <span class="ex-differs">differs</span>}
                     </th>
                     <td>{r.value}</td>
-                    <td>{b[i].value}</td>
+                    <td>{o.value}</td>
                   </tr>
                 );
               })}

@@ -48,6 +48,7 @@ import {
 // explorer.css: imported by the page (src/pages/explorer.astro), the one place this island is used; importing it here too would ship it twice.
 import '../../styles/palette.css';
 import '../timeline/timeline.css';
+import { at } from '../../model/lookup.ts';
 
 /** The panel a scene's narration sits beside: the first it points at that is not the long trace. */
 const calloutOf = (focus: Focus[]): Focus | undefined =>
@@ -106,7 +107,7 @@ export default function Explorer({
     if (x.goScene(n)) {
       setSaid('');
       setLink(null);
-      const to = calloutOf(scenes[n - 1].focus);
+      const to = calloutOf(at(scenes, n - 1, 'scenes').focus);
       if (bring && to) afterRender(() => revealScene(to));
     }
   };
@@ -119,7 +120,7 @@ export default function Explorer({
   const tracePage = tracePath(st.switches);
   const tickHref = (t: number) => x.hrefFor({ ...st, tick: t, scene: null });
   const sceneHref = (n: number) => {
-    const sc = scenes[n - 1];
+    const sc = at(scenes, n - 1, 'scenes');
     return x.hrefFor({ switches: sc.switches, tick: sc.tick, scene: n, vs: st.vs });
   };
   const broken = brokenIds(run);

@@ -13,6 +13,7 @@ import type { SceneView } from './scenes.ts';
 import { tickLabel } from './format.ts';
 import type { Narration } from './walkthrough.ts';
 import { focusRoute, goToPanel } from './dom.ts';
+import { at as elementAt } from '../../model/lookup.ts'; // `at` is the scene prop here
 
 interface Props {
   /** The route, resolved at build time. */
@@ -26,12 +27,12 @@ interface Props {
   /** After the last scene: leave the route for free exploration. */
   explore: () => void;
   /** The narrated walkthrough: each entry gives its scene's time, and the cue file is linked. */
-  narration?: Narration;
+  narration?: Narration | undefined;
 }
 
 export function Guide({ scenes, at, active, go, sceneHref, explore, narration }: Props) {
   const n = scenes.length;
-  const scene = scenes[at - 1];
+  const scene = elementAt(scenes, at - 1, 'scenes');
   const tick = scene.tick;
   const transcript = scenes.map((s, i) => ({
     n: i + 1,

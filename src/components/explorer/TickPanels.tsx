@@ -19,6 +19,7 @@ import { journalRows, tickLabel } from './format.ts';
 import { changedPanels, type PanelId } from './changes.ts';
 import { RuleLink } from '../trace/EventTable.tsx';
 import { narrate, refusalText, subjectText } from '../../lib/narrate.ts';
+import { at } from '../../model/lookup.ts';
 
 const ACTIVITY_TEXT: Record<string, string> = {
   working: 'working',
@@ -110,7 +111,7 @@ interface ViewProps {
 }
 
 export function NowPanel({ run, tick, ctx }: ViewProps) {
-  const snap = run.ticks[tick];
+  const snap = at(run.ticks, tick, 'ticks');
   const events = eventsAt(run, tick);
   return (
     <Panel id="now" title={`What happens at ${tickLabel(tick)}`} ctx={ctx} wide>
@@ -134,7 +135,7 @@ export function NowPanel({ run, tick, ctx }: ViewProps) {
 }
 
 export function AttemptsPanel({ run, tick, ctx }: ViewProps) {
-  const snap = run.ticks[tick];
+  const snap = at(run.ticks, tick, 'ticks');
   return (
     <Panel id="attempts" title="Attempts" ctx={ctx} wide>
       <p class="small muted" id="ex-attempts-note">
@@ -195,7 +196,7 @@ export function AttemptsPanel({ run, tick, ctx }: ViewProps) {
 }
 
 export function EpochPanel({ run, switches, tick, ctx }: ViewProps) {
-  const snap = run.ticks[tick];
+  const snap = at(run.ticks, tick, 'ticks');
   const writes = writesAt(run, tick);
   return (
     <Panel id="epoch" title="Owner epoch and the stores’ decisions" ctx={ctx}>
@@ -230,7 +231,7 @@ export function EpochPanel({ run, switches, tick, ctx }: ViewProps) {
 }
 
 export function NewsletterPanel({ run, switches, tick, ctx }: ViewProps) {
-  const snap = run.ticks[tick];
+  const snap = at(run.ticks, tick, 'ticks');
   return (
     <Panel id="newsletter" title="Newsletter" ctx={ctx}>
       <p class="small">
@@ -301,7 +302,7 @@ export function JournalPanel({ run, tick, ctx }: ViewProps) {
 }
 
 export function ArtifactsPanel({ run, tick, ctx }: ViewProps) {
-  const snap = run.ticks[tick];
+  const snap = at(run.ticks, tick, 'ticks');
   const accepted = run.acceptances.filter((a) => a.tick <= tick);
   return (
     <Panel id="artifacts" title="Candidates and acceptances" ctx={ctx}>
@@ -340,7 +341,7 @@ export function ArtifactsPanel({ run, tick, ctx }: ViewProps) {
 }
 
 export function EffectsPanel({ run, tick, ctx }: ViewProps) {
-  const snap = run.ticks[tick];
+  const snap = at(run.ticks, tick, 'ticks');
   return (
     <Panel id="effects" title="Effect intents" ctx={ctx}>
       {snap.intents.length ? (
@@ -364,7 +365,7 @@ export function EffectsPanel({ run, tick, ctx }: ViewProps) {
 }
 
 export function FeedPanel({ run, tick, ctx }: ViewProps) {
-  const snap = run.ticks[tick];
+  const snap = at(run.ticks, tick, 'ticks');
   const posts = run.feedPosts.filter((p) => p.tick <= tick);
   return (
     <Panel id="feed" title="Feed" ctx={ctx} wide>

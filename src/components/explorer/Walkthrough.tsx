@@ -30,6 +30,7 @@ import {
   ticksBetween,
   type Place,
 } from './walkthrough.ts';
+import { at } from '../../model/lookup.ts';
 
 /** localStorage key of the captions choice ("on" | "off"); absent: on. */
 export const CAPTIONS_KEY = 'captions';
@@ -77,7 +78,7 @@ export function Player(props: Props) {
   const button = useRef<HTMLButtonElement>(null);
 
   const place = locate(tl, t);
-  const scene = tl.scenes[place.scene - 1];
+  const scene = at(tl.scenes, place.scene - 1, 'scenes');
   const caption = scene.cues[place.cue]?.text ?? '';
 
   /** Set the explorer to a place: at once to a new scene; within one, tick by tick unless motion is reduced. */
@@ -95,7 +96,7 @@ export function Player(props: Props) {
     const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
     const steps = ticksBetween(was.tick, p.tick, still);
     const next = (i: number) => {
-      live.current.props.cue(p.scene, steps[i]);
+      live.current.props.cue(p.scene, at(steps, i, 'ticks between'));
       if (i + 1 < steps.length) stepper.current = setTimeout(() => next(i + 1), STEP_MS);
     };
     if (steps.length) next(0);
@@ -106,7 +107,7 @@ export function Player(props: Props) {
     const p = locate(tl, time);
     if (loaded.current !== p.scene) {
       loaded.current = p.scene;
-      audio.src = tl.scenes[p.scene - 1].src;
+      audio.src = at(tl.scenes, p.scene - 1, 'scenes').src;
     }
     audio.currentTime = p.offset;
     setT(time);
@@ -160,7 +161,8 @@ export function Player(props: Props) {
     const onTime = () => {
       const n = loaded.current;
       const p = placeIn(tl, n, audio.currentTime);
-      setT(tl.scenes[n - 1].at + Math.min(audio.currentTime, tl.scenes[n - 1].duration));
+      const s = at(tl.scenes, n - 1, 'scenes');
+      setT(s.at + Math.min(audio.currentTime, s.duration));
       if (live.current.status === 'playing') apply(p);
     };
     const onPlay = () => {
@@ -221,7 +223,11 @@ export function Player(props: Props) {
       ['pause', pause],
       ['previoustrack', () => step(-1)],
       ['nexttrack', () => step(1)],
-      ['seekto', (d) => seek(tl.scenes[loaded.current - 1].at + (d.seekTime ?? 0), !audio.paused)],
+      [
+        'seekto',
+        (d) =>
+          seek(at(tl.scenes, loaded.current - 1, 'scenes').at + (d.seekTime ?? 0), !audio.paused),
+      ],
     ];
     for (const [a, h] of actions) {
       try {
@@ -280,12 +286,12 @@ export function Player(props: Props) {
     if (
       viewScene !== null &&
       viewScene !== was.scene &&
-      sameSetting(switches, scenes[viewScene - 1].switches)
+      sameSetting(switches, at(scenes, viewScene - 1, 'scenes').switches)
     ) {
       seek(sceneStart(tl, viewScene), status === 'playing');
       return;
     }
-    if (!sameSetting(switches, scenes[was.scene - 1].switches)) {
+    if (!sameSetting(switches, at(scenes, was.scene - 1, 'scenes').switches)) {
       clearTimeout(stepper.current);
       audio.pause();
       setStatus('left');

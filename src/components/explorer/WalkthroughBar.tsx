@@ -11,6 +11,7 @@ import type { SceneView } from './scenes.ts';
 import type { Narration } from './walkthrough.ts';
 import type { Switches } from './model.ts';
 import './walkthrough.css';
+import { at } from '../../model/lookup.ts';
 
 export interface WalkthroughProps {
   narration: Narration;
@@ -34,7 +35,7 @@ export function WalkthroughBar(props: WalkthroughProps) {
     if (run) return;
     const audio = new Audio();
     audio.preload = 'auto';
-    audio.src = props.narration.scenes[props.at - 1].src;
+    audio.src = at(props.narration.scenes, props.at - 1, 'narrated scenes').src;
     document.body.append(audio);
     setRun({ audio, started: audio.play() });
     import('./Walkthrough.tsx').then(

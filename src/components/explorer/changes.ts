@@ -5,6 +5,7 @@
  * format.ts).
  */
 import type { Run } from './model.ts';
+import { at } from '../../model/lookup.ts';
 
 /** The panels of the state at a tick (Focus ids, plus 'now'). */
 export type PanelId =
@@ -16,7 +17,7 @@ export type PanelId =
  * at this tick). At t0 a panel has changed when it shows anything at all.
  */
 export function changedPanels(run: Run, tick: number): Set<PanelId> {
-  const now = run.ticks[tick];
+  const now = at(run.ticks, tick, 'ticks');
   const before = tick > 0 ? run.ticks[tick - 1] : null;
   const out = new Set<PanelId>();
   const j = (x: unknown) => JSON.stringify(x);

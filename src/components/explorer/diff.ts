@@ -6,6 +6,7 @@
  */
 import type { Run, TraceEvent } from './model.ts';
 import { narrate } from '../../lib/narrate.ts';
+import { at } from '../../model/lookup.ts';
 
 /** An event, and whether the other run has this exact event at this tick. */
 export type CompareEvent = TraceEvent & { shared: boolean };
@@ -38,7 +39,7 @@ export function compareRows(a: Run, b: Run): CompareRow[] {
     const r = B.get(tick) ?? [];
     const ls = new Set(l.map(sig));
     const rs = new Set(r.map(sig));
-    const differs = l.length !== r.length || l.some((e, i) => sig(e) !== sig(r[i]));
+    const differs = l.length !== r.length || l.some((e, i) => sig(e) !== sig(at(r, i, 'events')));
     return {
       tick,
       left: l.map((e) => ({ ...e, shared: rs.has(sig(e)) })),

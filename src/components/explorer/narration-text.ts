@@ -10,6 +10,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { sentences } from './walkthrough.ts';
+import { at } from '../../model/lookup.ts';
 
 export { sentences };
 
@@ -86,8 +87,9 @@ const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 
 /** 0 to 9999 in words, British style ("one hundred and five"); larger numbers digit by digit. */
 export function numberWords(n: number): string {
   if (!Number.isInteger(n) || n < 0) throw new Error(`numberWords: ${n} is not a whole number ≥ 0`);
-  if (n < 20) return ONES[n];
-  if (n < 100) return TENS[Math.floor(n / 10)] + (n % 10 ? ' ' + ONES[n % 10] : '');
+  if (n < 20) return at(ONES, n, 'ONES');
+  if (n < 100)
+    return at(TENS, Math.floor(n / 10), 'TENS') + (n % 10 ? ' ' + at(ONES, n % 10, 'ONES') : '');
   if (n < 1000) {
     const rest = n % 100;
     return `${ONES[Math.floor(n / 100)]} hundred` + (rest ? ` and ${numberWords(rest)}` : '');

@@ -19,6 +19,7 @@ import {
 
 import type { Focus } from './focus.ts';
 import { formatTick, listAnd } from '../../lib/format.ts';
+import { at } from '../../model/lookup.ts';
 export { FOCUS_LABEL, type Focus } from './focus.ts';
 
 export interface Scene {
@@ -82,9 +83,10 @@ export const SCENES: Scene[] = [
     tick: () => 0,
     focus: ['attempts', 'epoch'],
     caption: (run) => {
-      const a = run.ticks[0].attempts[0];
+      const start = at(run.ticks, 0, 'ticks');
+      const a = at(start.attempts, 0, 'attempts at t0');
       return (
-        `At ${t(0)}, before dispatching anything, the controller raises the owner epoch to ${run.ticks[0].ownerEpoch} and records attempt #${a.n}: ` +
+        `At ${t(0)}, before dispatching anything, the controller raises the owner epoch to ${start.ownerEpoch} and records attempt #${a.n}: ` +
         `it holds token ${a.token} and will read report ${a.pin}. ` +
         `Should #${a.n} disappear, a successor learns from this record what may have been under way. ` +
         `It is evidence of intent, not proof that any work happened.`
@@ -115,7 +117,7 @@ export const SCENES: Scene[] = [
     focus: ['attempts', 'epoch'],
     caption: (run) => {
       const u = unknownAt(run, 1);
-      const snap = run.ticks[u];
+      const snap = at(run.ticks, u, 'ticks');
       const two = snap.attempts.find((a) => a.n === 2);
       return (
         `${first(run)} has now missed ${TIMING.missedHeartbeats} heartbeats, so at ${t(u)} the controller marks it unknown. ` +
@@ -236,7 +238,7 @@ export const SCENES: Scene[] = [
     focus: ['feed', 'invariants'],
     caption: (run) => {
       const [p1, p2] = run.feedPosts;
-      if (!p2) return `In this setting the feed applies only one post.`;
+      if (!p1 || !p2) return `In this setting the feed applies only one post.`;
       return (
         `Compared with the main trace, only the announcement key has changed: it now names the attempt. ` +
         `To the feed, the retry at ${t(p2.tick)} is a brand-new request, so it applies ${p2.id} on top of ${p1.id} — the same digest announced twice. ` +
@@ -251,7 +253,8 @@ export const SCENES: Scene[] = [
     tick: () => TIMING.newsletterReady,
     focus: ['artifacts', 'newsletter'],
     caption: (run) => {
-      const [a1, a2] = run.acceptances;
+      const a1 = at(run.acceptances, 0, 'acceptances');
+      const a2 = run.acceptances[1];
       return (
         `Change the timing: this time a version-1 digest is accepted at ${t(a1.tick)}, before the correction lands at ${t(run.versionChangedAt ?? TIMING.newsletterReady)}. ` +
         `That acceptance does not become false; it was right about ${a1.version}. ` +

@@ -16,6 +16,7 @@ import type { SceneView } from './scenes.ts';
 import { clampTick, parseUrl, toUrl, type ViewState } from './state.ts';
 import type { Notice } from '../../lib/notices.ts';
 import { sameSwitches } from './format.ts';
+import { at } from '../../model/lookup.ts';
 
 export interface ExplorerState extends ViewState {
   /** The scene the guide panel shows, even after the reader wandered off. */
@@ -53,7 +54,7 @@ export function fromLocation(
   const kept = prev !== undefined && h !== '' && !/^t/i.test(h);
   if (kept) tick = prev.tick;
   if (u.scene !== null) {
-    const sc = scenes[u.scene - 1];
+    const sc = at(scenes, u.scene - 1, 'scenes');
     const want = sc.switches;
     if (u.hadSwitches && !sameSwitches(want, switches)) {
       notices.push({ code: 'scene-sets-switches', scene: u.scene });
@@ -144,7 +145,7 @@ export function useExplorer(scenes: SceneView[]) {
       {
         ...st,
         tick: c,
-        scene: st.scene !== null && c === scenes[st.scene - 1].tick ? st.scene : null,
+        scene: st.scene !== null && c === at(scenes, st.scene - 1, 'scenes').tick ? st.scene : null,
       },
       mode,
       true,
@@ -156,7 +157,7 @@ export function useExplorer(scenes: SceneView[]) {
   const endGesture = () => {};
   /** Scene n's setting at a tick (the narrated walkthrough's cues name ticks within a scene). */
   const cue = (n: number, t: number, mode: Mode = 'replace') => {
-    const sc = scenes[n - 1];
+    const sc = at(scenes, n - 1, 'scenes');
     commit(
       {
         ...st,
@@ -172,7 +173,7 @@ export function useExplorer(scenes: SceneView[]) {
   };
   const goScene = (n: number) => {
     if (n < 1 || n > scenes.length) return false;
-    cue(n, scenes[n - 1].tick, 'push');
+    cue(n, at(scenes, n - 1, 'scenes').tick, 'push');
     return true;
   };
   /** Leave the guided route where it stands: same setting and tick, no scene. */

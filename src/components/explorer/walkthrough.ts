@@ -5,6 +5,7 @@
  * player (Walkthrough.tsx) asks these; the manifest they read is written by
  * `npm run narration` (src/data/narration.json).
  */
+import { at } from '../../model/lookup.ts';
 
 /** One spoken sentence: its times within its scene's audio (seconds), its text and its tick. */
 export interface Cue {
@@ -106,6 +107,8 @@ export function joinText(n: Narration, scenes: readonly { title: string; caption
         duration: s.duration,
         cues: s.cues.split(',').map((c, k) => {
           const [start, end, tick] = c.split(' ').map(Number);
+          if (start === undefined || end === undefined || tick === undefined)
+            throw new Error(`walkthrough: cue "${c}" is not "start end tick"`);
           return { start, end, tick, text: text[k] ?? '' };
         }),
       };
@@ -126,7 +129,7 @@ export function timeline(scenes: readonly SceneAudio[]): Timeline {
 
 /** The start of scene n (1-based) on the whole timeline. */
 export const sceneStart = (tl: Timeline, n: number): number =>
-  tl.scenes[Math.min(Math.max(n, 1), tl.scenes.length) - 1].at;
+  at(tl.scenes, Math.min(Math.max(n, 1), tl.scenes.length) - 1, 'scenes').at;
 
 /**
  * The place at time t (clamped to the timeline). A moment exactly at a scene's start belongs to
@@ -139,7 +142,7 @@ export function locate(tl: Timeline, t: number): Place {
     0,
     tl.scenes.findLastIndex((s) => s.at <= time),
   );
-  return placeIn(tl, i + 1, time - tl.scenes[i].at);
+  return placeIn(tl, i + 1, time - at(tl.scenes, i, 'scenes').at);
 }
 
 /**
@@ -147,7 +150,7 @@ export function locate(tl: Timeline, t: number): Place {
  * reaches its file's end, which is also the next scene's start: it still belongs to scene n).
  */
 export function placeIn(tl: Timeline, n: number, offset: number): Place {
-  const s = tl.scenes[n - 1];
+  const s = at(tl.scenes, n - 1, 'scenes');
   const cue = Math.max(
     0,
     s.cues.findLastIndex((c) => c.start <= offset),

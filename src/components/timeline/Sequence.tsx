@@ -16,9 +16,9 @@ import { formatTick } from '../../lib/format.ts';
 
 export interface SequenceProps {
   run: Run;
-  tickHref?: (tick: number) => string;
+  tickHref?: ((tick: number) => string) | undefined;
   /** The claim written on the figure, under the last row (class fig-claim). */
-  claim?: string;
+  claim?: string | undefined;
 }
 
 const ROW = 26;
@@ -32,11 +32,12 @@ export default function Sequence({ run, tickHref, claim }: SequenceProps) {
   if (!seq) return null;
   const y = (i: number) => HEAD + i * ROW + ROW / 2;
   const height = HEAD + seq.steps.length * ROW + (claim ? 30 : 10);
-  const rowsAt = (from: number, to: number | null) => {
+  const rowsAt = (from: number, to: number | null): [number, number] | null => {
     const idx = seq.steps
       .map((s, i) => [s.tick, i] as const)
       .filter(([t]) => t >= from && (to === null || t <= to));
-    return idx.length ? [idx[0][1], idx[idx.length - 1][1]] : null;
+    const [first, last] = [idx[0], idx.at(-1)];
+    return first && last ? [first[1], last[1]] : null;
   };
   const names: Record<'poster' | 'successor' | 'feed', [string, string]> = {
     poster: [`#${seq.poster}`, 'poster'],
@@ -59,7 +60,8 @@ export default function Sequence({ run, tickHref, claim }: SequenceProps) {
       <g aria-hidden="true">
         {actors.map((a) => {
           const life = seq.life[a];
-          const span = a === 'feed' ? [0, seq.steps.length - 1] : rowsAt(life.from, life.to);
+          const span: [number, number] | null =
+            a === 'feed' ? [0, seq.steps.length - 1] : rowsAt(life.from, life.to);
           const died = a !== 'feed' && seq.steps.some((s) => s.kind === 'lost-reply' && s.to === a);
           return (
             <g key={a} class={`sq-life sq-${a}`}>

@@ -40,31 +40,31 @@ export type { Variant } from './layout.ts';
 export interface TimelineProps {
   run: Run;
   /** How the run is drawn (layout.ts `Variant`): the whole run, a strip of it, or a phone's. Default reference. */
-  variant?: Variant;
+  variant?: Variant | undefined;
   /** strip: the ticks drawn. */
-  range?: [number, number];
+  range?: [number, number] | undefined;
   /** The px the whole figure may take: its columns narrow to fit (layout.ts `availableWidth`). */
-  availableWidth?: number;
+  availableWidth?: number | undefined;
   /** Other runs on the same time axis (compare): their chips count when the columns narrow (layout.ts `alongside`). */
-  alongside?: Run[];
+  alongside?: Run[] | undefined;
   /**
    * tagged (default): each mark carries the data-* attributes that tests and tools read; plain:
    * none (a page's other drawing of the same run, or the article's, is the one they read).
    */
   tags?: 'tagged' | 'plain';
   /** Links each tick label to a URL (the trace page: `#tN`); a tick it gives no URL stays unlinked. Omitted when interactive. */
-  tickHref?: (tick: number) => string | undefined;
+  tickHref?: ((tick: number) => string | undefined) | undefined;
   /** Ticks [from, to] to highlight; the rest is dimmed. */
-  highlight?: [number, number];
+  highlight?: [number, number] | undefined;
   /** The selected tick (drawn as a column); with onSelectTick the plot is a slider. */
-  selectedTick?: number;
+  selectedTick?: number | undefined;
   onSelectTick?: (tick: number) => void;
   /** Prefix for the ids of this figure (patterns), unique on the page. */
   idPrefix?: string;
   /** Accessible name of the slider. */
   label?: string;
   /** Lay out this many ticks (at least the run's own): two runs drawn with the same count share one time axis. */
-  ticks?: number;
+  ticks?: number | undefined;
   /** Ticks to mark on the axis as differing from another run (compare). */
   marked?: number[];
 }

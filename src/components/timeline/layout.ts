@@ -27,6 +27,7 @@
 import type { Run } from '../../model/browser.ts';
 import { timelineMarks, type Point, type Row, type Span, type TimelineMarks } from './marks.ts';
 import { ASCENT, DESCENT, textWidth, type Weight } from './text.ts';
+import { at } from '../../model/lookup.ts';
 
 /**
  * How a figure is drawn:
@@ -37,21 +38,21 @@ import { ASCENT, DESCENT, textWidth, type Weight } from './text.ts';
 export type Variant = 'reference' | 'strip' | 'phone';
 
 export interface LayoutOptions {
-  variant?: Variant;
+  variant?: Variant | undefined;
   /** strip: the ticks drawn. */
-  range?: [number, number];
+  range?: [number, number] | undefined;
   /** reference: lay out at least this many ticks (two runs compared on one time axis). */
-  ticks?: number;
+  ticks?: number | undefined;
   /**
    * The px the whole figure (names and plot) may take: columns narrow to fit, down to the
    * narrowest that still holds every chip's label. Omitted: columns of COL.
    */
-  availableWidth?: number;
+  availableWidth?: number | undefined;
   /**
    * Other runs drawn on the same time axis (compare, with the same `ticks` and `availableWidth`):
    * their chips count too when the columns narrow, so both drawings get the same column.
    */
-  alongside?: (Run | TimelineMarks)[];
+  alongside?: (Run | TimelineMarks)[] | undefined;
 }
 
 export const AXIS = 24;
@@ -90,7 +91,7 @@ export interface PlacedSpan {
   /** epoch: the first step draws no riser; a step up rises from below, a step back falls from above. */
   riser: 'none' | 'up' | 'down';
   barHeight: number;
-  label?: Label;
+  label?: Label | undefined;
 }
 
 export interface PlacedPoint {
@@ -98,12 +99,12 @@ export interface PlacedPoint {
   gx: number;
   gy: number;
   /** A chip's rectangle (write, restore, post…); glyph marks have none. */
-  chip?: Box;
+  chip?: Box | undefined;
   /** The ink of the glyph or chip. */
   mark: Box;
-  label?: Label;
+  label?: Label | undefined;
   /** The decisive comparison beside a chip ("41 < 42: rejected"). */
-  claim?: Label;
+  claim?: Label | undefined;
 }
 
 export interface PlacedRow {
@@ -236,7 +237,7 @@ function placeSpan(s: Span, p: Plot, mid: number): PlacedSpan {
   const fit =
     bh < 17 || !s.label
       ? undefined
-      : [s.label, s.label.split(' · ')[0]].find((l) => textWidth(l) + inset + 4 <= w);
+      : [s.label, firstPart(s.label)].find((l) => textWidth(l) + inset + 4 <= w);
   return {
     span: s,
     x: x1,
@@ -248,6 +249,9 @@ function placeSpan(s: Span, p: Plot, mid: number): PlacedSpan {
     label: fit ? label(fit, x1 + inset, mid + 4.3, 'start') : undefined,
   };
 }
+
+/** A label's part before its first " · " (the whole label when it has none). */
+const firstPart = (label: string): string => label.split(' · ')[0] ?? label;
 
 /** The ink of a glyph mark at (gx, gy). */
 /** A glyph's x: a change at its tick's edge; a labelled glyph (or a claim) 10 into its column; any other at the column's centre. */
@@ -266,7 +270,7 @@ function glyphBox(p: Point, gx: number, gy: number): Box {
 function labelSpots(p: Point, gx: number, gy: number, flat: boolean): Label[] {
   const claim = p.kind === 'breach' || p.kind === 'claim';
   const lx = gx + (p.kind === 'claim' ? -1 : 0);
-  const texts = [...new Set([p.label!, p.label!.split(' · ')[0]])];
+  const texts = [...new Set([p.label!, firstPart(p.label!)])];
   const out: Label[] = [];
   for (const t of texts) {
     const beside = [
@@ -324,10 +328,9 @@ function layoutTrack(row: Row, plot: Plot): Omit<PlacedRow, 'top' | 'first' | 'n
   const onLine = (b: Box) =>
     lines.some((l) => overlaps(l, b) && Math.min(l.x + l.w, b.x + b.w) - Math.max(l.x, b.x) > 8);
   const order = placed
-    .map((q, i) => i)
-    .sort((a, b) => placed[a].point.tick - placed[b].point.tick || a - b);
-  for (const i of order) {
-    const q = placed[i];
+    .map((q, i) => ({ q, i }))
+    .sort((a, b) => a.q.point.tick - b.q.point.tick || a.i - b.i);
+  for (const { q } of order) {
     if (!hasLabel(q.point)) continue;
     const spots = labelSpots(q.point, q.gx, 0, true);
     const own = q.mark;
@@ -339,7 +342,7 @@ function layoutTrack(row: Row, plot: Plot): Omit<PlacedRow, 'top' | 'first' | 'n
     q.label =
       spots.find(free) ??
       spots.find((l) => l.anchor === 'start' && free({ ...l, box: { ...l.box, w: 0 } })) ??
-      spots[0];
+      at(spots, 0, 'label spots');
     plot.need = Math.max(plot.need, q.label.box.x + q.label.box.w + 2);
     taken.push(q.label.box);
   }
@@ -377,11 +380,10 @@ function layoutStack(
     if (s.shape === 'bar') bars.push(barBox(s));
   }
   const order = row.points
-    .map((p, i) => i)
-    .sort((a, b) => row.points[a].tick - row.points[b].tick || a - b);
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => a.p.tick - b.p.tick || a.i - b.i);
   const placed: PlacedPoint[] = [];
-  for (const i of order) {
-    const p = row.points[i];
+  for (const { p, i } of order) {
     for (let k = 0; ; k++) {
       const gy = lineY(k);
       // The report-change glyph marks where a version's bar begins: it alone may sit on a bar.
@@ -651,7 +653,7 @@ function bestCuts(
       if (left === 1) {
         if (n - start > size || n - start < 1) return;
         const edges = [0, ...cuts, n];
-        const sizes = edges.slice(1).map((e, i) => e - edges[i]);
+        const sizes = edges.slice(1).map((e, i) => e - at(edges, i, 'strip edges'));
         const c = cuts.reduce((s, b) => s + cost(b), 0);
         const spread = Math.max(...sizes) - Math.min(...sizes);
         if (!best || c < best.cost || (c === best.cost && spread < best.spread))

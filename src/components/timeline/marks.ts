@@ -16,8 +16,10 @@ import {
   short,
   type Run,
   type InvariantId,
+  type Store,
   type TraceEvent,
 } from '../../model/browser.ts';
+import { at } from '../../model/lookup.ts';
 import { breachText, narrate, subjectText } from '../../lib/narrate.ts';
 import { isFaultEvent, narrateFault, type FaultEvent } from '../../lib/narrate-faults.ts';
 import { invariantLabel } from '../../lib/vocabulary.ts';
@@ -31,7 +33,7 @@ export interface Span {
   to: number;
   kind: string;
   tone: Tone;
-  label?: string;
+  label?: string | undefined;
   title: string;
   /** Extra data-* attributes (only the fault schedule's marks have them). */
   data?: Record<string, string | number | boolean>;
@@ -42,9 +44,9 @@ export interface Point {
   tick: number;
   kind: string;
   tone: Tone;
-  label?: string;
+  label?: string | undefined;
   /** The comparison that decides the run, written beside the mark (class fig-claim): "41 < 42: rejected". */
-  claim?: string;
+  claim?: string | undefined;
   title: string;
   /** Extra data-* attributes (the built-site test counts marks by them). */
   data?: Record<string, string | number | boolean>;
@@ -90,7 +92,7 @@ const BREACH_ROW: Partial<Record<InvariantId, string>> = {
 };
 
 /** The events that narrate a write, by store (or its rejection, whatever the store). */
-const WRITE_EVENTS: Record<string, string[]> = {
+const WRITE_EVENTS: Record<Store | 'rejected', string[]> = {
   journal: ['step-journaled', 'woken-step-journaled', 'steps-redone', 'candidate-written'],
   candidates: ['candidate-written'],
   intents: ['intent-recorded'],
@@ -203,7 +205,7 @@ function controllerRows(cx: Ctx): Row[] {
   const epochRuns = runs(ticks.map((s) => (s.attempts.length ? s.ownerEpoch : null)));
   epochRuns.forEach((r, i) => {
     // After a restart that did not keep it, the epoch goes back: a step down, not up (#rule-fault-restart).
-    const back = i > 0 && r.value < epochRuns[i - 1].value;
+    const back = i > 0 && r.value < at(epochRuns, i - 1, 'epoch runs').value;
     epoch.spans.push({
       from: r.from,
       to: r.to,

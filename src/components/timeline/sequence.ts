@@ -10,6 +10,7 @@
  */
 import { short, type Run } from '../../model/browser.ts';
 import type { Tone } from './marks.ts';
+import { at } from '../../model/lookup.ts';
 
 export type Actor = 'records' | 'poster' | 'successor' | 'feed';
 
@@ -50,7 +51,7 @@ export function ackSequence(run: Run): AckSequence | null {
   if (run.intents.length === 0) return null;
   const settler = run.attempts.find((a) => a.kind === 'settle' && a.settles !== null);
   const index = settler?.settles ?? 0;
-  const intent = run.intents[index];
+  const intent = at(run.intents, index, 'intents');
   const poster = intent.attempt;
   const successor = settler && settler.settles === index ? settler.n : null;
   const role = (n: number): Actor => (n === poster ? 'poster' : 'successor');
@@ -71,7 +72,7 @@ export function ackSequence(run: Run): AckSequence | null {
     data: { attempt: poster, outcome: intentWrite?.outcome ?? 'applied' },
   });
   if (successor !== null) {
-    const s = run.attempts[successor - 1];
+    const s = at(run.attempts, successor - 1, 'attempts');
     steps.push({
       tick: s.admittedAt,
       from: 'records',
@@ -187,7 +188,7 @@ export function ackSequence(run: Run): AckSequence | null {
       successor:
         successor === null
           ? { from: 0, to: 0 }
-          : { from: run.attempts[successor - 1].admittedAt, to: end(successor) },
+          : { from: at(run.attempts, successor - 1, 'attempts').admittedAt, to: end(successor) },
     },
     steps,
   };

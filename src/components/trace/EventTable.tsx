@@ -28,7 +28,7 @@ interface Props {
   current?: number;
   onTick?: (t: number) => void;
   /** Extra classes of the scroll container and the table. */
-  wrapClass?: string;
+  wrapClass?: string | undefined;
   tableClass?: string;
   id?: string;
 }

@@ -8,6 +8,7 @@
 import { activeTicks, short, type Run } from '../../model/browser.ts';
 import { tickHash, tickId } from '../../lib/routes.ts';
 import { formatTick } from '../../lib/format.ts';
+import { at } from '../../model/lookup.ts';
 
 type Snap = Run['ticks'][number];
 
@@ -83,7 +84,14 @@ export function Lifecycle({ run }: { run: Run }) {
                 )}
               </th>
               {row.cells.map((items, c) => (
-                <td key={c} class={r > 0 && !same(items, rows[r - 1].cells[c]) ? 'chg' : undefined}>
+                <td
+                  key={c}
+                  class={
+                    r > 0 && !same(items, at(at(rows, r - 1, 'rows').cells, c, 'cells'))
+                      ? 'chg'
+                      : undefined
+                  }
+                >
                   {items.length === 0 ? (
                     <span class="muted">–</span>
                   ) : (

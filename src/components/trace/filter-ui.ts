@@ -29,10 +29,10 @@ if (form && table && status) {
   const byCode = Object.fromEntries(
     Object.entries(INVARIANT_CODES).map(([id, code]) => [code, id as InvariantId]),
   );
-  const rows = Array.from(table.tBodies[0].rows).map((tr, i) => ({
+  const rows = Array.from(table.tBodies[0]?.rows ?? []).map((tr, i) => ({
     tr,
     switches: settingAt(i),
-    broken: (tr.cells[tr.cells.length - 1].textContent ?? '')
+    broken: (tr.cells[tr.cells.length - 1]?.textContent ?? '')
       .split(/\s+/)
       .map((c) => byCode[c])
       .filter(Boolean) as InvariantId[],

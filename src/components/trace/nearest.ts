@@ -28,6 +28,7 @@ import {
 } from '../../model/switches.ts';
 import { PRESETS, sameSwitches } from '../../model/presets.ts';
 import { valueWords } from '../../lib/vocabulary.ts';
+import { at } from '../../model/lookup.ts';
 import { distance as levenshtein } from 'fastest-levenshtein';
 
 /** Characters of a typed address that are read at all: a 64 KB path costs what a short one does. */
@@ -49,15 +50,16 @@ export interface Suggestion {
 export const editDistance = (a: string, b: string): number => (a === b ? 0 : levenshtein(a, b));
 
 /** Per position: each value of the switch with the words that name it (slug word first). */
-const WORDS: { id: SwitchId; values: { value: string; words: string[] }[] }[] = SWITCH_IDS.map(
-  (id) => ({
-    id,
-    values: SWITCH_VALUES[id].map((value) => {
-      const word = valueWords(id, value).slug;
-      return { value, words: word === value ? [word] : [word, value] };
-    }),
+const WORDS: {
+  id: SwitchId;
+  values: { value: string; words: [slug: string, ...more: string[]] }[];
+}[] = SWITCH_IDS.map((id) => ({
+  id,
+  values: SWITCH_VALUES[id].map((value) => {
+    const word = valueWords(id, value).slug;
+    return { value, words: word === value ? [word] : [word, value] };
   }),
-);
+}));
 
 /** The slug words allowed at each position, in switch order (for messages and tests). */
 export const SLUG_WORDS: string[][] = WORDS.map((p) => p.values.map((v) => v.words[0]));
@@ -107,7 +109,7 @@ export function tokens(typed: string): {
   if (s.includes('=')) {
     for (const pair of s.split(/[&;,/]+/)) {
       if (!pair) continue;
-      const [k, v = ''] = pair.split('=');
+      const [k = '', v = ''] = pair.split('=');
       const key = k.replace(/[^a-z]/g, '').slice(0, MAX_WORD);
       if (!v) continue;
       if (!WORD.test(v)) return { words: [], hints: [], positional: false };
@@ -151,17 +153,22 @@ export function nearestSlugs(typed: string, max = 3): Suggestion[] {
 
   // cost[w][p][v]: distance of typed word w from value v of position p.
   const cost = words.map((w) => WORDS.map((p) => p.values.map((v) => wordDistance(w, v.words))));
+  /** The distances of typed word w from the values of position p. */
+  const costsAt = (w: number, p: number) => at(at(cost, w, 'typed words'), p, 'positions');
 
   // Each typed word must be near some word of the vocabulary (at its hinted switch, if any).
   const near = words.map((w, i) => {
     const positions = hints[i] ? [SWITCH_IDS.indexOf(hints[i]!)] : SWITCH_IDS.map((_, p) => p);
-    return Math.min(...positions.flatMap((p) => cost[i][p])) <= tolerance(w);
+    return Math.min(...positions.flatMap((p) => costsAt(i, p))) <= tolerance(w);
   });
   if (!preset && (!near.some(Boolean) || near.filter(Boolean).length < Math.ceil(words.length / 2)))
     return [];
 
   const scored: Suggestion[] = allSettings().map((s) => {
     const valueIndex = WORDS.map((p) => p.values.findIndex((v) => v.value === s[p.id]));
+    /** The distance of typed word w from this setting's value at position p. */
+    const costOf = (w: number, p: number) =>
+      at(costsAt(w, p), at(valueIndex, p, 'positions'), 'values');
     // By vocabulary: each word counts at the position it fits best (or the one its
     // key names); a position no word claims costs 1 unless it keeps its main value.
     let free = 0;
@@ -171,7 +178,7 @@ export function nearestSlugs(typed: string, max = 3): Suggestion[] {
       let bestD = Infinity;
       const positions = hints[w] ? [SWITCH_IDS.indexOf(hints[w]!)] : WORDS.map((_, p) => p);
       for (const p of positions) {
-        const d = cost[w][p][valueIndex[p]];
+        const d = costOf(w, p);
         if (d < bestD) [bestP, bestD] = [p, d];
       }
       free += bestD;
@@ -184,14 +191,14 @@ export function nearestSlugs(typed: string, max = 3): Suggestion[] {
     let distance = free;
     if (positional) {
       let byPosition = 0;
-      words.forEach((_, w) => (byPosition += cost[w][w][valueIndex[w]]));
+      words.forEach((_, w) => (byPosition += costOf(w, w)));
       distance = Math.min(free, byPosition);
     }
     if (preset && sameSwitches(preset.switches, s)) distance = -1;
     return { slug: slugOf(s), switches: s, distance };
   });
   scored.sort((a, b) => a.distance - b.distance);
-  const best = Math.max(0, scored[0].distance);
+  const best = Math.max(0, at(scored, 0, 'settings').distance);
   // Keep suggestions that are about as close as the best one: a reader who
   // mistyped one word should not be offered settings that differ in three.
   return scored

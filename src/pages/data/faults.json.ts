@@ -16,6 +16,7 @@ import {
   faultSweep,
   type Counterexample,
 } from '../../model/index.ts';
+import { at } from '../../model/lookup.ts';
 import { MODEL_VERSION } from '../../lib/model-version.ts';
 import { href } from '../../lib/paths.ts';
 import { explorerPath, faultPath } from '../../lib/routes.ts';
@@ -63,7 +64,8 @@ export const GET: APIRoute = () => {
       ),
     })),
     counterexamples: counterexamples(sweep).map((shortest) => {
-      const c = sweep.variants[0].byInvariant[shortest.invariant].fewest ?? shortest;
+      const c =
+        at(sweep.variants, 0, 'variants').byInvariant[shortest.invariant].fewest ?? shortest;
       return {
         invariant: c.invariant,
         url: href(faultPath(c.invariant)),

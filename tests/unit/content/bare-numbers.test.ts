@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { at } from '../../../src/model/lookup.ts';
 
 const DIR = join(import.meta.dirname, '../../../src/content/pages');
 
@@ -41,7 +42,8 @@ export function proseDigits(source: string): { line: number; text: string }[] {
   for (const re of ALLOWED) blank(re);
   const out: { line: number; text: string }[] = [];
   s.split('\n').forEach((l, i) => {
-    if (/\d/.test(l)) out.push({ line: i + 1, text: source.split('\n')[i].trim().slice(0, 160) });
+    if (/\d/.test(l))
+      out.push({ line: i + 1, text: at(source.split('\n'), i, 'lines').trim().slice(0, 160) });
   });
   return out;
 }

@@ -4,6 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { at } from '../../../src/model/lookup.ts';
 
 const SRC = join(import.meta.dirname, '../../../src');
 const mdx = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
@@ -21,10 +22,10 @@ const HAND_BUILT: [string, RegExp][] = [
 describe('MDX pages', () => {
   it('exist', () => expect(mdx.length).toBeGreaterThan(0));
   it('the patterns catch what they are for', () => {
-    expect(HAND_BUILT[0][1].test('[run](/traces/paused.fencing-on/)')).toBe(true);
-    expect(HAND_BUILT[1][1].test('[try](/explorer/?fencing=off)')).toBe(true);
-    expect(HAND_BUILT[2][1].test('[t8](#t8)')).toBe(true);
-    expect(HAND_BUILT[4][1].test('[page](/faults/duplicate-effect/)')).toBe(true);
+    expect(at(HAND_BUILT, 0, 'patterns')[1].test('[run](/traces/paused.fencing-on/)')).toBe(true);
+    expect(at(HAND_BUILT, 1, 'patterns')[1].test('[try](/explorer/?fencing=off)')).toBe(true);
+    expect(at(HAND_BUILT, 2, 'patterns')[1].test('[t8](#t8)')).toBe(true);
+    expect(at(HAND_BUILT, 4, 'patterns')[1].test('[page](/faults/duplicate-effect/)')).toBe(true);
   });
   for (const f of mdx)
     it(`${relative(SRC, f)} builds no URL by hand`, () => {

@@ -16,6 +16,7 @@ import {
 } from '../../../src/lib/notices.ts';
 import { nearestSlugs, traceSlugFromPath } from '../../../src/components/trace/nearest.ts';
 import { SWITCH_IDS, simulate } from '../../../src/model/index.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 const CASES = 2000;
 const g = globalThis as unknown as { location?: unknown };
@@ -41,7 +42,7 @@ describe('explorer: 2,000 seeded bad or odd addresses', () => {
       if (st.notices.length) noticed++;
       if (c.bad && !st.notices.length) problems.push(`${where}: no notice`);
       if (!c.bad && st.notices.length)
-        problems.push(`${where}: notice ${noticeText(st.notices[0])}`);
+        problems.push(`${where}: notice ${noticeText(at(st.notices, 0, 'notices'))}`);
       for (const id of SWITCH_IDS)
         if (st.switches[id] !== c.want[id])
           problems.push(`${where}: ${id} is ${st.switches[id]}, want ${c.want[id]}`);

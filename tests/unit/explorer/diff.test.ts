@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRows, differingTicks } from '../../../src/components/explorer/diff.ts';
 import { MAIN, preset, simulate } from '../../../src/model/index.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 const main = simulate(MAIN);
 
@@ -33,8 +34,9 @@ describe('compareRows', () => {
   });
 
   it('marks a tick that differs only in event order', () => {
-    const a = { ...main, events: [main.events[0], { ...main.events[0], actor: 'x' }] };
-    const b = { ...main, events: [{ ...main.events[0], actor: 'x' }, main.events[0]] };
-    expect(differingTicks(a, b)).toEqual([main.events[0].tick]);
+    const e = at(main.events, 0, 'events');
+    const a = { ...main, events: [e, { ...e, actor: 'x' }] };
+    const b = { ...main, events: [{ ...e, actor: 'x' }, e] };
+    expect(differingTicks(a, b)).toEqual([e.tick]);
   });
 });

@@ -10,6 +10,7 @@ import { SCENES, sceneViews } from '../../../src/components/explorer/scenes.ts';
 import { sceneHash, sceneSentences } from '../../../src/components/explorer/narration-text.ts';
 import { simulate } from '../../../src/model/index.ts';
 import manifest from '../../../src/data/narration.json';
+import { at } from '../../../src/model/lookup.ts';
 
 const views = sceneViews(simulate);
 const REGENERATE = 'run `npm run narration` to remake its audio and the manifest';
@@ -26,9 +27,9 @@ function opusSeconds(bytes: Buffer): { seconds: number; pages: number; serials: 
   const serials = new Set<number>();
   while (at < bytes.length) {
     if (bytes.toString('latin1', at, at + 4) !== 'OggS') throw new Error(`no Ogg page at ${at}`);
-    const segments = bytes[at + 26];
+    const segments = bytes.readUInt8(at + 26);
     let body = 0;
-    for (let i = 0; i < segments; i++) body += bytes[at + 27 + i];
+    for (let i = 0; i < segments; i++) body += bytes.readUInt8(at + 27 + i);
     const start = at + 27 + segments;
     if (pages === 0) {
       if (bytes.toString('latin1', start, start + 8) !== 'OpusHead')
@@ -53,7 +54,7 @@ describe('the narration manifest', () => {
   it.each(views.map((v, i) => [i + 1, v] as const))(
     'scene %i: its text still matches the text its audio was made from',
     (n, v) => {
-      const m = manifest.scenes[n - 1];
+      const m = at(manifest.scenes, n - 1, 'manifest scenes');
       const why = `scene ${n} (“${v.title}”) no longer says what its audio says: ${REGENERATE}`;
       expect(sceneHash(v), why).toBe(m.hash);
       const want = sceneSentences(v).map((s) => ({ text: s.text, tick: s.tick }));
@@ -67,7 +68,7 @@ describe('the narration manifest', () => {
   it.each(SCENES.map((s, i) => [i + 1, s] as const))(
     'scene %i: the manifest names the switches the scene sets',
     (n, s) => {
-      expect(manifest.scenes[n - 1].change).toEqual(s.change);
+      expect(at(manifest.scenes, n - 1, 'manifest scenes').change).toEqual(s.change);
     },
   );
 

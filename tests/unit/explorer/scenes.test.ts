@@ -50,7 +50,7 @@ describe('format', () => {
   it('outcome rows carry the run’s figures', () => {
     const run = simulate(MAIN);
     const rows = Object.fromEntries(outcomeRows(run).map((r) => [r.id, r.value]));
-    expect(rows.calls.startsWith(`${run.calls} `)).toBe(true);
+    expect(rows.calls?.startsWith(`${run.calls} `)).toBe(true);
     expect(rows.posts).toBe(`${run.posts}`);
     expect(rows.finished).toBe('yes');
     expect(summarise(MAIN, run)).toContain('No invariant broken');

@@ -136,7 +136,7 @@ describe('toUrl', () => {
   it('round-trips every one of the 864 settings', () => {
     for (const s of allSettings()) {
       const url = toUrl({ switches: s, tick: 7, scene: null, vs: s });
-      const [search, hash] = url.split('#');
+      const [search = '', hash] = url.split('#');
       const u = parseUrl(search, `#${hash}`, N);
       expect(u.problems).toEqual([]);
       expect(u.switches).toEqual(s);

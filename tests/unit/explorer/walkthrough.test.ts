@@ -23,6 +23,7 @@ import {
   type Manifest,
   type SceneAudio,
 } from '../../../src/components/explorer/walkthrough.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 const cue = (start: number, end: number, tick: number, text = `at ${start}`) => ({
   start,
@@ -174,8 +175,12 @@ describe('the page’s prop and the player’s text', () => {
       { title: 'Two', caption: 'A. B.' },
       { title: 'Three', caption: '' },
     ]);
-    expect(tl.scenes[0].cues.map((c) => c.text)).toEqual(['One', 'First.', 'Second at t3.']);
-    expect(tl.scenes[1].cues.map((c) => c.text)).toEqual(['Two', 'A.']);
+    expect(at(tl.scenes, 0, 'scenes').cues.map((c) => c.text)).toEqual([
+      'One',
+      'First.',
+      'Second at t3.',
+    ]);
+    expect(at(tl.scenes, 1, 'scenes').cues.map((c) => c.text)).toEqual(['Two', 'A.']);
     expect(tl.total).toBe(30.5);
   });
 });

@@ -13,6 +13,7 @@ import {
   type RecordedVersion,
 } from '../../../src/lib/version-of.ts';
 import { runAll, simulate, type Run } from '../../../src/model/index.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 const SWEEP = 'f'.repeat(64); // the sweep's hash, held fixed: these tests vary the runs
 
@@ -58,7 +59,12 @@ describe('the model version is computed from runs, not from source', () => {
   it('changes with any one field of one run, and with the sweep', () => {
     const hashes = ['a', 'b', 'c'].map((x) => hashOf({ x, ticks: [1, 2] }));
     const v = versionOf(hashes, SWEEP);
-    expect(versionOf([hashes[0], hashOf({ x: 'b', ticks: [1, 3] }), hashes[2]], SWEEP)).not.toBe(v);
+    const changed = [
+      at(hashes, 0, 'hashes'),
+      hashOf({ x: 'b', ticks: [1, 3] }),
+      at(hashes, 2, 'hashes'),
+    ];
+    expect(versionOf(changed, SWEEP)).not.toBe(v);
     expect(versionOf(hashes, '0'.repeat(64))).not.toBe(v);
     expect(v).toMatch(/^[0-9a-f]{12}$/);
   });

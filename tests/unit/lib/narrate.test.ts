@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { breachText, narrate } from '../../../src/lib/narrate.ts';
 import { runAll, short, type TraceEvent } from '../../../src/model/index.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 const runs = runAll();
 
@@ -18,7 +19,7 @@ describe('narrator', () => {
     }
   });
   it('shows the hashes the event records, shortened', () => {
-    const e = runs[0].events.find((x) => x.kind === 'candidate-accepted') as Extract<
+    const e = at(runs, 0, 'runs').events.find((x) => x.kind === 'candidate-accepted') as Extract<
       TraceEvent,
       { kind: 'candidate-accepted' }
     >;

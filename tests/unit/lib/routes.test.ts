@@ -5,12 +5,18 @@
 // Here: that those rules catch what they are for, and the vocabulary's own lines.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { INVARIANTS, VOCABULARY } from '../../../src/lib/vocabulary.ts';
-import { SLUG_WORD, SWITCH_IDS, SWITCH_VALUES } from '../../../src/model/switches.ts';
+import { INVARIANTS, VOCABULARY, valueWords } from '../../../src/lib/vocabulary.ts';
+import {
+  SLUG_WORD,
+  SWITCH_IDS,
+  SWITCH_VALUES,
+  type SwitchId,
+} from '../../../src/model/switches.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 describe('the lint rules of the route table and the vocabulary', () => {
   const lint = async (filePath: string, code: string) => {
-    const [r] = await new ESLint().lintText(code, { filePath });
+    const r = at(await new ESLint().lintText(code, { filePath }), 0, 'lint results');
     return r.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line);
   };
   const code = [
@@ -22,8 +28,8 @@ describe('the lint rules of the route table and the vocabulary', () => {
     "export const f = '#rule-assess';",
     "export const g = '/article/#records';",
     "export const h = '/data/runs/x.json';",
-    `export const i = ${JSON.stringify(VOCABULARY.silent.values.paused.label)};`,
-    `export const j = ${JSON.stringify(INVARIANTS[0].label)};`,
+    `export const i = ${JSON.stringify(valueWords('silent', 'paused').label)};`,
+    `export const j = ${JSON.stringify(at(INVARIANTS, 0, 'invariants').label)};`,
     "export const k = '/traces/';",
   ].join('\n');
   it('flag each hand-built URL and each word of the vocabulary in a component', async () => {
@@ -42,7 +48,7 @@ describe('vocabulary', () => {
     words.add(VOCABULARY[id].label);
     words.add(VOCABULARY[id].meaning);
     for (const v of SWITCH_VALUES[id]) {
-      const w = VOCABULARY[id].values[v];
+      const w = valueWords(id, v);
       for (const text of [w.label, w.phrase, w.not]) words.add(text);
     }
   }
@@ -55,7 +61,7 @@ describe('vocabulary', () => {
   it('has a slug word for every value: the permanent words of the published trace URLs', () => {
     // Typed here, not read from the model or the vocabulary: trace URLs are permanent
     // (published citations name them), so these words may never change, in either place.
-    const PERMANENT: Record<string, Record<string, string>> = {
+    const PERMANENT: Record<SwitchId, Record<string, string>> = {
       silent: { paused: 'paused', crashed: 'crashed' },
       fencing: { on: 'fencing-on', off: 'fencing-off' },
       checkpoints: { 'per-step': 'per-step', 'end-only': 'end-only' },
@@ -73,7 +79,7 @@ describe('vocabulary', () => {
     for (const id of SWITCH_IDS) {
       expect([...SWITCH_VALUES[id]], id).toEqual(Object.keys(PERMANENT[id]));
       for (const v of SWITCH_VALUES[id]) {
-        expect(VOCABULARY[id].values[v].slug, `${id}=${v}`).toBe(PERMANENT[id][v]);
+        expect(valueWords(id, v).slug, `${id}=${v}`).toBe(PERMANENT[id][v]);
         expect((SLUG_WORD[id] as Record<string, string>)[v], `${id}=${v}`).toBe(PERMANENT[id][v]);
       }
     }
@@ -81,7 +87,7 @@ describe('vocabulary', () => {
   });
   it('gives each value of a switch its own code and label', () => {
     for (const id of SWITCH_IDS) {
-      const vals = SWITCH_VALUES[id].map((v) => VOCABULARY[id].values[v]);
+      const vals = SWITCH_VALUES[id].map((v) => valueWords(id, v));
       expect(new Set(vals.map((v) => v.code)).size).toBe(vals.length);
       expect(new Set(vals.map((v) => v.label)).size).toBe(vals.length);
     }

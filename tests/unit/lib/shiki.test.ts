@@ -21,7 +21,7 @@ async function firstLine(transformers: typeof shikiTransformers): Promise<string
     });
     const line = html.split('<span class="line">')[1]!;
     return [...line.matchAll(/--shiki-light:(#\w+)[^>]*>([^<]*)</g)].map(
-      ([, c, w]) => `${w.trim()}:${c}`,
+      ([, c, w]) => `${(w ?? '').trim()}:${c}`,
     );
   } finally {
     clock.mockRestore();

@@ -14,6 +14,7 @@ import {
   type Switches,
 } from '../../../src/model/index.ts';
 import { checkpointPairs, resolve } from '../../../src/lib/figures.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 const runs = runAll();
 const key = (s: Switches) =>
@@ -65,7 +66,7 @@ describe('checkpoint frequency and correctness', () => {
 
   it('with version pins off, per-step restores #1’s old s2 by name where end-only has nothing to restore', () => {
     const s: Switches = {
-      ...runs[0].switches,
+      ...at(runs, 0, 'runs').switches,
       ...PROTECTIONS,
       pins: 'off',
       change: 'outage',

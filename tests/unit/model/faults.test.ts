@@ -28,6 +28,7 @@ import {
   type ScheduleSpace,
   type Switches,
 } from './helpers.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 describe('the base schedule', () => {
   it('is the fixed timing of the rules page (/model/, “Timing”)', () => {
@@ -109,7 +110,7 @@ function sampleSchedules(n: number, seed = 12345): Schedule[] {
     x ^= x << 5;
     return (x >>> 0) / 2 ** 32;
   };
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
+  const pick = <T>(xs: readonly T[]) => at(xs, Math.floor(next() * xs.length), 'choices');
   return Array.from({ length: n }, () => ({
     silentAt: pick(FAULT_SPACE.silentAt),
     wakeAfter: pick(FAULT_SPACE.wakeAfter),
@@ -125,7 +126,7 @@ describe('probe agrees with simulate', () => {
   const schedules = sampleSchedules(600);
   it('on verdicts, breaches, last tick and finished, for 600 sampled (setting, schedule) pairs', () => {
     schedules.forEach((sch, i) => {
-      const s = settings[(i * 37) % settings.length];
+      const s = at(settings, (i * 37) % settings.length, 'settings');
       const p = probe(s, sch);
       const r = simulate(s, { schedule: sch });
       expect(p.checked).toEqual(r.invariants);
@@ -140,7 +141,7 @@ describe('probe agrees with simulate', () => {
   }, 60_000);
   it('and the fault events in the full run match the faults the probe says struck', () => {
     schedules.slice(0, 200).forEach((sch, i) => {
-      const s = settings[(i * 53) % settings.length];
+      const s = at(settings, (i * 53) % settings.length, 'settings');
       const p = probe(s, sch);
       const r = simulate(s, { schedule: sch });
       const kinds = new Set(r.events.map((e) => e.kind));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extraCalls, ledger, preset, runAll, runFor } from '../../../src/model/index.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 const run = (id: string) => runFor(preset(id).switches);
 
@@ -16,7 +17,7 @@ describe('ledger: where every model call went', () => {
   it('second trace: #1’s s2 call is not in the digest accepted last, but is in the v1 digest accepted earlier, which stays accepted', () => {
     const r = run('second');
     const l = ledger(r);
-    const first = r.acceptances[0];
+    const first = at(r.acceptances, 0, 'acceptances');
     const firstParts = r.candidates.find((c) => c.digest === first.digest)!.parts;
     const call = l.calls.find((c) => c.attempt === 1 && c.step === 's2')!;
     expect(call.fate).toBe('superseded');

@@ -6,9 +6,9 @@ import { weakenOne } from '../../../src/model/index.ts';
 
 describe('the two looser newsletter rules', () => {
   it('break in the same event combinations, each with the correction after acceptance', () => {
-    const w = Object.fromEntries(weakenOne().map((x) => [x.id, x]));
-    const any = w['rule-any-accepted'].breakingEvents;
-    const latest = w['rule-latest-finished'].breakingEvents;
+    const w = new Map(weakenOne().map((x) => [x.id, x]));
+    const any = w.get('rule-any-accepted')?.breakingEvents ?? [];
+    const latest = w.get('rule-latest-finished')?.breakingEvents;
     expect(any.length).toBeGreaterThan(0);
     expect(latest).toEqual(any);
     for (const e of any) expect(e.change).toBe('after-acceptance');

@@ -18,6 +18,7 @@ import {
   type Run,
   type Schedule,
 } from './helpers.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 function runOf(query: string): Run {
   const params = [...new URLSearchParams(query)];
@@ -30,8 +31,8 @@ function runOf(query: string): Run {
 function confirmedStaysConfirmed(r: Run): boolean {
   const seen = new Set<number>();
   for (const snap of r.ticks) {
-    for (let i = 0; i < snap.intents.length; i++) {
-      if (snap.intents[i].state === 'confirmed') seen.add(i);
+    for (const [i, x] of snap.intents.entries()) {
+      if (x.state === 'confirmed') seen.add(i);
       else if (seen.has(i)) return false;
     }
   }
@@ -55,7 +56,7 @@ describe('a confirmed announcement stays confirmed', () => {
     const r = runOf(query);
     const settles = r.events.filter((e) => e.kind === 'settle-admitted');
     expect(settles).toHaveLength(1);
-    expect(settles[0].attempt).toBe(2);
+    expect(settles[0]?.attempt).toBe(2);
     expect(r.attempts).toHaveLength(2); // no #3
     expect(r.feedPosts.map((p) => p.id)).toEqual(['P1']); // no P2
     expect(r.duplicatePosts).toBe(0);
@@ -77,7 +78,7 @@ describe('a confirmed announcement stays confirmed', () => {
     let runs = 0;
     const paused = allSettings().filter((s) => s.silent === 'paused');
     for (let i = 0; i < paused.length; i += 9) {
-      const s = paused[i];
+      const s = at(paused, i, 'paused settings');
       for (const wakeAfter of FAULT_SPACE.wakeAfter)
         for (const keyRetention of [null, 2, 5]) {
           const schedule: Schedule = {
@@ -117,7 +118,7 @@ describe('a restart strikes only within the run', () => {
   it('on every setting: restarted exactly when the restart tick is at or before the last tick of the run without it', () => {
     const settings = allSettings();
     for (let i = 0; i < settings.length; i += 7) {
-      const s = settings[i];
+      const s = at(settings, i, 'settings');
       const base = parseSchedule([]).schedule;
       const L = simulate(s, { schedule: base, noSnapshots: true }).lastTick;
       for (const r of [L - 1, L, L + 1, L + 3]) {

@@ -9,6 +9,7 @@ import {
   runAll,
   simulate,
 } from './helpers.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 const runs = runAll();
 
@@ -17,7 +18,9 @@ describe('over all 864 runs', () => {
     for (const r of runs) {
       r.attempts.forEach((a, i) => expect(a.token).toBe(TIMING.firstToken + i));
       for (let t = 1; t < r.ticks.length; t++)
-        expect(r.ticks[t].ownerEpoch).toBeGreaterThanOrEqual(r.ticks[t - 1].ownerEpoch);
+        expect(at(r.ticks, t, 'ticks').ownerEpoch).toBeGreaterThanOrEqual(
+          at(r.ticks, t - 1, 'ticks').ownerEpoch,
+        );
     }
   });
   it('with fencing on, no write below the epoch is ever applied', () => {
@@ -37,23 +40,24 @@ describe('over all 864 runs', () => {
     let fenced = 0;
     for (const r of runs) {
       for (const a of r.attempts) {
-        const at = r.ticks.findIndex(
+        const fencedAt = r.ticks.findIndex(
           (s) => s.attempts.find((x) => x.n === a.n)?.state === 'fenced',
         );
-        if (at < 0) continue;
+        if (fencedAt < 0) continue;
         fenced++;
-        expect(r.writes.filter((w) => w.writer === a.n && w.tick > at)).toEqual([]);
-        expect(r.events.filter((e) => e.actor === `#${a.n}` && e.tick > at)).toEqual([]);
-        expect(r.ticks[r.lastTick].attempts[a.n - 1].calls).toBe(
-          r.ticks[at].attempts[a.n - 1].calls,
-        );
+        expect(r.writes.filter((w) => w.writer === a.n && w.tick > fencedAt)).toEqual([]);
+        expect(r.events.filter((e) => e.actor === `#${a.n}` && e.tick > fencedAt)).toEqual([]);
+        const callsAt = (t: number) =>
+          at(at(r.ticks, t, 'ticks').attempts, a.n - 1, 'attempts').calls;
+        expect(callsAt(r.lastTick)).toBe(callsAt(fencedAt));
       }
     }
     expect(fenced).toBeGreaterThan(0);
   });
   it('restores happen only at admission', () => {
     for (const r of runs)
-      for (const x of r.restores) expect(x.tick).toBe(r.attempts[x.attempt - 1].admittedAt);
+      for (const x of r.restores)
+        expect(x.tick).toBe(at(r.attempts, x.attempt - 1, 'attempts').admittedAt);
   });
   it('every run ends by t40, and simulating further changes nothing', () => {
     for (const r of runs) {
@@ -67,7 +71,7 @@ describe('over all 864 runs', () => {
     for (const r of runs) {
       expect(r.ticks).toHaveLength(r.lastTick + 1);
       r.ticks.forEach((s, t) => expect(s.tick).toBe(t));
-      const last = r.ticks[r.lastTick];
+      const last = at(r.ticks, r.lastTick, 'ticks');
       expect(last.attempts.reduce((n, a) => n + a.calls, 0)).toBe(r.calls);
       expect(last.posts).toBe(r.posts);
       expect(last.journal).toBe(r.journal.length);

@@ -8,6 +8,7 @@ import {
   type Run,
   type Switches,
 } from '../../../src/model/index.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 const run = (change: Partial<Switches> = {}) => simulate({ ...MAIN, ...change });
 const broken = (r: Run) => INVARIANT_IDS.filter((id) => r.invariants[id]);
@@ -20,10 +21,10 @@ const noneBroken = {
 };
 
 function attempt(r: Run, n: number) {
-  return r.attempts[n - 1];
+  return at(r.attempts, n - 1, 'attempts');
 }
 function stateAt(r: Run, n: number, tick: number) {
-  return r.ticks[tick].attempts.find((a) => a.n === n)?.state;
+  return at(r.ticks, tick, 'ticks').attempts.find((a) => a.n === n)?.state;
 }
 
 describe('main trace (all first values)', () => {
@@ -51,7 +52,7 @@ describe('main trace (all first values)', () => {
   it('#2 assembles at t9 and is accepted at t10 for v2', () => {
     expect(r.candidates.map((c) => [c.attempt, c.tick, c.status])).toEqual([[2, 9, 'accepted']]);
     expect(r.acceptances.map((a) => [a.tick, a.version])).toEqual([[10, 'v2']]);
-    expect(r.acceptances[0].digest).toBe(r.candidates[0].digest);
+    expect(r.acceptances[0]?.digest).toBe(at(r.candidates, 0, 'candidates').digest);
   });
   it('posts once with no duplicate; #2 dies at t10', () => {
     expect(r.posts).toBe(1);
@@ -62,7 +63,7 @@ describe('main trace (all first values)', () => {
   });
   it('admits the newsletter at t12 quoting 4.7 million', () => {
     expect(r.newsletter).toMatchObject({ tick: 12, quote: '4.7 million' });
-    expect(r.newsletter!.digest).toBe(r.acceptances[0].digest);
+    expect(r.newsletter!.digest).toBe(at(r.acceptances, 0, 'acceptances').digest);
   });
   it('#2 becomes unknown and #3 (token 43) is admitted at t13', () => {
     expect(stateAt(r, 2, 12)).toBe('running');
@@ -134,8 +135,8 @@ describe('second trace (change = after-acceptance)', () => {
     expect(new Set(r.feedPosts.map((p) => p.digest)).size).toBe(2);
   });
   it('the newsletter waits from t12 and is admitted at t17 quoting 4.7 million', () => {
-    expect(r.ticks[12].newsletter.state).toBe('waiting');
-    expect(r.ticks[16].newsletter.state).toBe('waiting');
+    expect(r.ticks[12]?.newsletter.state).toBe('waiting');
+    expect(r.ticks[16]?.newsletter.state).toBe('waiting');
     expect(r.newsletter).toMatchObject({ tick: 17, quote: '4.7 million' });
   });
   it('breaks no invariant', () => expect(r.invariants).toEqual(noneBroken));
@@ -167,7 +168,7 @@ describe('fencing off, report never changes', () => {
       [9, 'v1'],
       [11, 'v1'],
     ]);
-    const [a, b] = r.acceptances;
+    const [a, b] = [at(r.acceptances, 0, 'acceptances'), at(r.acceptances, 1, 'acceptances')];
     expect(a.digest).not.toBe(b.digest);
     expect(r.candidates.find((c) => c.digest === a.digest)!.attempt).toBe(2);
     expect(r.candidates.find((c) => c.digest === b.digest)!.attempt).toBe(1);

@@ -31,8 +31,8 @@ export function citations(page: string): Citation[] {
   const out: Citation[] = [];
   const re = /<code>\{code\('([\w.-]+)'\)\}<\/code>\s*(?:\(((?:\s*<code>\w+<\/code>\s*,?)+)\))?/g;
   for (const m of src.matchAll(re)) {
-    const names = [...(m[2] ?? '').matchAll(/<code>(\w+)<\/code>/g)].map((x) => x[1]);
-    out.push({ page, file: m[1], names });
+    const names = [...(m[2] ?? '').matchAll(/<code>(\w+)<\/code>/g)].map((x) => x[1] ?? '');
+    out.push({ page, file: m[1] ?? '', names });
   }
   return out;
 }

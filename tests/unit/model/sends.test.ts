@@ -2,6 +2,7 @@
 // posts and with the run's counts, over all 864 runs, and with the main trace as the rules page (/model/) tells it.
 import { describe, expect, it } from 'vitest';
 import { MAIN, runAll, short, simulate } from './helpers.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 describe('sends', () => {
   it('every applied send is one of the feed’s posts, in order, and nothing else is', () => {
@@ -25,7 +26,7 @@ describe('sends', () => {
   });
   it('main trace: #2 sends at t10 and P1 is applied; #3 resends at t14 and gets P1 back', () => {
     const r = simulate(MAIN);
-    const key = `announce:digest/q3-report:${short(r.intents[0].digest)}`;
+    const key = `announce:digest/q3-report:${short(at(r.intents, 0, 'intents').digest)}`;
     expect(r.sends).toEqual([
       { tick: 10, attempt: 2, intent: 0, key, receipt: 'applied', post: 'P1', duplicate: false },
       { tick: 14, attempt: 3, intent: 0, key, receipt: 'remembered', post: 'P1', duplicate: false },

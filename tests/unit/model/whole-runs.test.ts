@@ -4,9 +4,10 @@
 // any run is recorded as a new model version, in tests/site/versions.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { allSettings, simulate, type Run } from './helpers.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 describe('a run’s ticks', () => {
-  const s = allSettings()[0];
+  const s = at(allSettings(), 0, 'settings');
   it('are an own, enumerable field, the last one, like every other field of a plain object', () => {
     const r = simulate(s);
     expect(Object.getPrototypeOf(r)).toBe(Object.prototype);

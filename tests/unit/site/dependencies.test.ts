@@ -20,7 +20,7 @@ const SPECIFIER = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)(['"])([@\w./:-][^'
 /** The package a specifier names, or null for a file, a Node built-in or an Astro virtual module. */
 function packageOf(spec: string): string | null {
   if (/^(\.|\/|node:|astro:)/.test(spec)) return null;
-  const [scope, name] = spec.split('/');
+  const [scope = '', name] = spec.split('/');
   return scope.startsWith('@') ? `${scope}/${name}` : scope;
 }
 
@@ -50,7 +50,7 @@ describe('dependencies', () => {
     let seen = 0;
     for (const file of sources())
       for (const [, , spec] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
-        const name = packageOf(spec);
+        const name = packageOf(spec ?? '');
         if (!name) continue;
         seen++;
         if (!declared.has(name)) missing.add(`${name} (${file.slice(ROOT.length + 1)})`);

@@ -15,6 +15,7 @@ import {
   INVARIANT_IDS,
   type Switches,
 } from '../../../src/model/index.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 describe('paths', () => {
   it('builds the trace page, JSON and explorer paths', () => {
@@ -40,7 +41,7 @@ describe('paths', () => {
 describe('neighbours', () => {
   it('lists every setting one switch away, each differing in exactly that switch', () => {
     const total = SWITCH_IDS.reduce((n, id) => n + SWITCH_VALUES[id].length - 1, 0);
-    for (const s of [MAIN, allSettings()[500]]) {
+    for (const s of [MAIN, at(allSettings(), 500, 'settings')]) {
       const out = neighbours(s);
       expect(out).toHaveLength(total);
       for (const n of out) {

@@ -38,10 +38,10 @@ function defects(l: TimelineLayout): string[] {
   const out: string[] = [];
   const labels = plotLabels(l);
   const marks = markBoxes(l);
-  for (let i = 0; i < labels.length; i++)
-    for (let j = i + 1; j < labels.length; j++)
-      if (overlaps(labels[i].label.box, labels[j].label.box))
-        out.push(`“${labels[i].label.text}” overlaps “${labels[j].label.text}”`);
+  for (const [i, a] of labels.entries())
+    for (const b of labels.slice(i + 1))
+      if (overlaps(a.label.box, b.label.box))
+        out.push(`“${a.label.text}” overlaps “${b.label.text}”`);
   for (const { label, host } of labels) {
     const b = label.box;
     if (b.x < 0 || b.x + b.w > l.width)

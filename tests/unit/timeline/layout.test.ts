@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Point, Row, Span, TimelineMarks } from '../../../src/components/timeline/marks.ts';
 import { layoutTimeline, stripRanges } from '../../../src/components/timeline/layout.ts';
+import { at } from '../../../src/model/lookup.ts';
 
 const span = (kind: string, from: number, to: number, label?: string): Span => ({
   kind,
@@ -87,27 +88,32 @@ describe('the layout of a run worked by hand (six ticks, four lanes)', () => {
   });
 
   it('the report’s bar spans the run with its words 10 in', () => {
-    const [bar] = row('report').spans;
+    const bar = at(row('report').spans, 0, 'report spans');
     expect([bar.x, bar.w, bar.mid, bar.barHeight]).toEqual([0, 324, 36.5, 17]);
     expect([bar.label!.x, bar.label!.y]).toEqual([10, 40.8]);
   });
 
   it('a track’s glyph 10 into its column, its label 10 past it on the right', () => {
-    const [fenced] = row('attempt-1-seen').points;
+    const fenced = at(row('attempt-1-seen').points, 0, 'seen marks');
     expect([fenced.gx, fenced.gy]).toEqual([172, 66]);
     expect([fenced.label!.x, fenced.label!.y, fenced.label!.anchor]).toEqual([182, 70.3, 'start']);
     const really = row('attempt-1-really');
     // Lifted to y 20 by the asleep line's label, which is centred over the line, 11 above it.
-    const asleep = really.spans[1];
+    const asleep = at(really.spans, 1, 'really spans');
     expect([asleep.x, asleep.w, asleep.mid]).toEqual([81, 108, 98]);
     expect([asleep.label!.x, asleep.label!.y, asleep.label!.anchor]).toEqual([135, 87, 'middle']);
     // The asleep line ends 7 px under "wakes": it passes behind the halo, the label stays beside.
-    const [wakes] = really.points;
+    const wakes = at(really.points, 0, 'really marks');
     expect([wakes.gx, wakes.gy, wakes.label!.x, wakes.label!.y]).toEqual([172, 98, 182, 102.3]);
   });
 
   it('a stacking row: chips 2 in from their columns, a second mark at a tick on the next line', () => {
-    const [s1, s2, restore] = row('journal').points;
+    const journal = row('journal').points;
+    const [s1, s2, restore] = [
+      at(journal, 0, 'journal marks'),
+      at(journal, 1, 'journal marks'),
+      at(journal, 2, 'journal marks'),
+    ];
     expect(s1.chip).toEqual({ x: 56, y: 116, w: 50, h: 17 });
     expect(s2.chip).toEqual({ x: 164, y: 116, w: 50, h: 17 });
     expect(restore.chip).toEqual({ x: 164, y: 135, w: 50, h: 17 });
@@ -122,7 +128,7 @@ describe('the layout of a run worked by hand (six ticks, four lanes)', () => {
 
   it('a label too long for the right ends 10 before its glyph', () => {
     // "fccbf744 · 4.7 million" is wider than the 42 px left of 332 after 290; it ends at 270.
-    const [n] = row('newsletter').points;
+    const n = at(row('newsletter').points, 0, 'newsletter marks');
     expect([n.gx, n.gy, n.label!.x, n.label!.y, n.label!.anchor]).toEqual([
       280,
       172.5,

@@ -24,6 +24,7 @@ import {
 } from '../../../src/components/timeline/marks.ts';
 import Timeline from '../../../src/components/timeline/Timeline.tsx';
 import { Legend, faultKeys } from '../../../src/components/timeline/Legend.tsx';
+import { at as elementAt } from '../../../src/model/lookup.ts'; // `at` is this file's ticks helper
 
 const marksOf = (change: Partial<Switches>) => timelineMarks(simulate({ ...MAIN, ...change }));
 const row = (m: TimelineMarks, id: string): Row => {
@@ -111,7 +112,7 @@ describe('timeline marks: main trace', () => {
   it('newsletter admitted at t12 quoting 4.7 million', () => {
     const n = points(m, 'newsletter');
     expect(at(n)).toEqual([12]);
-    expect(n[0].label).toContain('4.7 million');
+    expect(n[0]?.label).toContain('4.7 million');
   });
   it('#2 unknown and #3 admitted at t13; #3 resends at t14 and the feed returns P1', () => {
     expect(points(m, 'suspect').map((p) => [p.tick, p.data?.attempt])).toEqual([
@@ -164,7 +165,7 @@ describe('timeline marks: the other reference traces', () => {
     ]);
     const n = points(m, 'newsletter');
     expect(at(n)).toEqual([17]);
-    expect(n[0].label).toContain('4.7 million');
+    expect(n[0]?.label).toContain('4.7 million');
     expect(points(m, 'breach')).toEqual([]);
   });
   it('fencing off: 3 stale writes applied (#1’s s3, s4, candidate); #1’s candidate refused at t11', () => {
@@ -195,7 +196,7 @@ describe('timeline marks: the other reference traces', () => {
     ]);
     expect(points(m, 'accept').map((p) => p.tick)).toEqual([9]);
     expect(callsBy(m, 1) + callsBy(m, 2) + callsBy(m, 3)).toBe(5);
-    expect(points(m, 'newsletter')[0].label).toContain('4.1 million');
+    expect(points(m, 'newsletter')[0]?.label).toContain('4.1 million');
     expect(
       points(m, 'breach')
         .map((p) => p.data?.invariant)
@@ -214,7 +215,7 @@ describe('timeline marks: the other reference traces', () => {
     const m = marksOf({ change: 'after-acceptance', rule: 'any-accepted' });
     const n = points(m, 'newsletter');
     expect(at(n)).toEqual([12]);
-    expect(n[0].label).toContain('4.1 million');
+    expect(n[0]?.label).toContain('4.1 million');
     expect(points(m, 'breach').map((p) => [p.tick, p.data?.invariant])).toEqual([
       [12, 'dependantWrong'],
     ]);
@@ -279,7 +280,7 @@ describe('timeline marks: the fault schedule', () => {
     expect(restart.map((p) => [p.tick, p.data?.back, p.data?.epoch, p.tone])).toEqual([
       [4, true, 40, 'wrong'],
     ]);
-    expect(restart[0].label).toBe('41→40');
+    expect(restart[0]?.label).toBe('41→40');
     expect(
       row(m, 'epoch')
         .spans.filter((s) => s.kind === 'epoch-back')
@@ -345,7 +346,9 @@ describe('timeline marks: the fault schedule', () => {
       ),
     ].map((x) => ({ kind: x[1], y: Number(x[2]) }));
     expect(at9.map((x) => x.kind)).toEqual(['wakes', 'dies']);
-    expect(at9[1].y).toBeGreaterThan(at9[0].y + 8);
+    expect(elementAt(at9, 1, 'marks at t9').y).toBeGreaterThan(
+      elementAt(at9, 0, 'marks at t9').y + 8,
+    );
   });
   it('the poster dies before sending, or after confirming, at t10: the death mark names the point', () => {
     for (const [point, label] of [
@@ -458,7 +461,7 @@ describe('timeline: breaches named on the figure, and no inline styles', () => {
         `t${b.tick}`,
       ).toBe(true);
     }
-    expect(claims.map((c) => c.tick)).toContain(stale[0].tick);
+    expect(claims.map((c) => c.tick)).toContain(stale[0]?.tick);
     const svg = render(h(Timeline, { run }));
     expect(svg).toContain('data-claim');
     expect(svg).toMatch(/>stale write[^<]*<\/text>/);

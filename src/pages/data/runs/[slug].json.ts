@@ -5,6 +5,7 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { runAll, toRunJson } from '../../../model/index.ts';
+import { at } from '../../../model/lookup.ts';
 import { MODEL_VERSION } from '../../../lib/model-version.ts';
 import { href } from '../../../lib/paths.ts';
 import { tracePath } from '../../../lib/routes.ts';
@@ -17,7 +18,7 @@ export const getStaticPaths = (() =>
 
 export const GET: APIRoute = ({ props }) => {
   const index = (props as { index: number }).index;
-  const run = runAll()[index];
+  const run = at(runAll(), index, 'runs');
   const body = { model: MODEL_VERSION, index, run: toRunJson(run, href(tracePath(run.switches))) };
   return new Response(JSON.stringify(body, null, 1), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
