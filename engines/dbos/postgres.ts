@@ -41,7 +41,8 @@ export function findPgBin(): string | null {
     const versions = readdirSync(root)
       .filter((v) => /^\d+(\.\d+)?$/.test(v) && existsSync(join(root, v, 'bin', 'initdb')))
       .sort((a, b) => Number(b) - Number(a));
-    if (versions.length) return join(root, versions[0], 'bin');
+    const newest = versions[0];
+    if (newest) return join(root, newest, 'bin');
   }
   for (const d of (process.env.PATH ?? '').split(delimiter))
     if (d && existsSync(join(d, 'initdb')) && existsSync(join(d, 'postgres'))) return d;

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { SECTION_TEXT } from '../../src/model/world.ts';
+import { at } from '../../src/model/lookup.ts';
 import {
   INVARIANTS,
   formatExcerpt,
@@ -61,7 +62,7 @@ export function parseSeed(id: string): Seeded | string {
   if (!KEYS.includes(m[2] as KeyChoice)) return `no key choice ${m[2]} (one of ${KEYS.join(', ')})`;
   if (!STORES.includes(m[3] as StoreChoice))
     return `no store choice ${m[3]} (one of ${STORES.join(', ')})`;
-  return { engine: m[1], key: m[2] as KeyChoice, store: m[3] as StoreChoice, seed: Number(m[4]) };
+  return { engine: m[1]!, key: m[2] as KeyChoice, store: m[3] as StoreChoice, seed: Number(m[4]) }; // the pattern matched all four
 }
 
 export async function runSeed(
@@ -98,8 +99,8 @@ export async function runSeed(
 function withFaults(excerpt: Entry[], history: Entry[]): Entry[] {
   if (excerpt.length === 0) return excerpt;
   const pids = new Set(excerpt.map((e) => e.pid));
-  const from = excerpt[0].t;
-  const to = excerpt[excerpt.length - 1].t;
+  const from = at(excerpt, 0, 'excerpt').t;
+  const to = at(excerpt, excerpt.length - 1, 'excerpt').t;
   const faults = history.filter(
     (e) =>
       e.f === 'fault' && e.t <= to && (pids.has(e.v.pid) || (e.v.proc === 'server' && e.t >= from)),
@@ -183,7 +184,7 @@ async function engineLabUnchecked(): Promise<void> {
         cutShort = true;
         break;
       }
-      const c = CHOICES[i % CHOICES.length];
+      const c = at(CHOICES, i % CHOICES.length, 'key × store choices');
       const s: Seeded = { engine: engine.name, ...c, seed: i + 1 };
       const dir = join(ROOT, 'tmp', 'engines', `${engine.name}-${i + 1}`);
       const { out: o, v, history } = await runSeed(engine, s, { dir, tickMs });
@@ -288,14 +289,15 @@ function summarise(engine: Engine, rows: Row[], seconds: number) {
       rows.find(
         (x) => x.v.broken[inv] && (inv !== 'duplicateEffect' || x.s.key === 'per-attempt'),
       ) ?? rows.find((x) => x.v.broken[inv]);
-    if (r) {
+    const ex = r?.excerpt[inv];
+    if (r && ex) {
       history = {
         seed: seedId(r.s),
         key: r.s.key,
         store: r.s.store,
         invariant: inv,
-        why: r.excerpt[inv][0],
-        lines: r.excerpt[inv].slice(1),
+        why: ex[0] ?? '',
+        lines: ex.slice(1),
         step: inv === 'duplicateEffect' ? 'announce' : 'summarise',
       };
       break;

@@ -10,6 +10,7 @@
  * There are no link faults: the engine's own connections are not proxied.
  */
 import { rng } from '../../lab/nemesis.ts';
+import { at } from '../../src/model/lookup.ts';
 
 export const ENGINE_ANCHORS = ['launch', 'candidate', 'acceptance', 'send'] as const;
 export interface EngineFault {
@@ -27,7 +28,10 @@ export function engineSchedule(
 ): { faults: EngineFault[]; killAfterApply: boolean } {
   const r = rng(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-  const when = () => ({ anchor: ENGINE_ANCHORS[Math.floor(r() * 4)], at: r() * 10 });
+  const when = () => ({
+    anchor: at(ENGINE_ANCHORS, Math.floor(r() * ENGINE_ANCHORS.length), 'anchors'),
+    at: r() * 10,
+  });
   const faults: EngineFault[] = [];
   const n = int(2, 5);
   for (let i = 0; i < n; i++) {

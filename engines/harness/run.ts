@@ -20,7 +20,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import type { Engine, JobOptions, JobResult, Worker } from './engine.ts';
-import type { EngineFault } from './nemesis.ts';
+import type { EngineFault, ENGINE_ANCHORS } from './nemesis.ts';
+import { at } from '../../src/model/lookup.ts';
+
+type EngineAnchor = (typeof ENGINE_ANCHORS)[number];
 
 const FEED = fileURLToPath(new URL('../../lab/proc/feed.ts', import.meta.url));
 const STORE = fileURLToPath(new URL('./store.ts', import.meta.url));
@@ -112,12 +115,17 @@ export async function runEngineOnce(engine: Engine, spec: EngineSpec): Promise<E
   let error: string | null = null;
   let result: JobResult | null = null;
 
-  const anchors: Record<string, { wait: Promise<void>; mark: () => void }> = {};
-  for (const a of ['launch', 'candidate', 'acceptance', 'send']) {
+  const anchor = () => {
     let mark = () => {};
     const wait = new Promise<void>((r) => (mark = r));
-    anchors[a] = { wait, mark: () => mark() };
-  }
+    return { wait, mark: () => mark() };
+  };
+  const anchors: Record<EngineAnchor, { wait: Promise<void>; mark: () => void }> = {
+    launch: anchor(),
+    candidate: anchor(),
+    acceptance: anchor(),
+    send: anchor(),
+  };
 
   const startLabProc = (file: string, conf: Json) =>
     new Promise<{ c: ChildProcess; port: number }>((res, rej) => {
@@ -211,7 +219,8 @@ export async function runEngineOnce(engine: Engine, spec: EngineSpec): Promise<E
                     why: 'killed after the feed applied its post, before the step was recorded',
                   });
                   if (w) scheduleWorker(1);
-                  return res.destroy();
+                  res.destroy();
+                  return;
                 }
                 if (res.destroyed) return;
                 res.writeHead(ur.statusCode ?? 502, { 'content-type': 'application/json' });
@@ -327,7 +336,7 @@ export async function runEngineOnce(engine: Engine, spec: EngineSpec): Promise<E
       }
       const live = liveWorkers();
       if (live.length === 0) return;
-      const w = live[f.pick % live.length];
+      const w = at(live, f.pick % live.length, 'live workers');
       if (f.kind === 'kill') {
         if (signal(w.pid, w.proc, 'SIGKILL', 'random kill')) scheduleWorker(f.forTicks);
       } else if (signal(w.pid, w.proc, 'SIGSTOP', 'random stop'))

@@ -155,8 +155,11 @@ export const restateEngine: Engine = {
       sockets.add(inb);
       inb.on('close', () => sockets.delete(inb));
       const up = workers.filter((x) => x.c.exitCode === null && running(x.w.pid));
-      if (up.length === 0) return inb.destroy();
-      const to = up[rr++ % up.length];
+      if (up.length === 0) {
+        inb.destroy();
+        return;
+      }
+      const to = up[rr++ % up.length]!; // up is not empty
       const out = connect(to.port, '127.0.0.1');
       sockets.add(out);
       out.on('close', () => sockets.delete(out));
