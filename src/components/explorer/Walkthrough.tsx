@@ -111,6 +111,9 @@ export function Player(props: Props) {
     }
     audio.currentTime = p.offset;
     setT(time);
+    // At once, not at the next render: a second ← pressed before it steps from here (two quick
+    // presses went back one scene only).
+    live.current = { ...live.current, t: time };
     apply(p, 'replace', force);
     if (go) resume();
   };
