@@ -24,9 +24,11 @@ import { Parser } from 'htmlparser2';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 const ORIGIN = 'http://site.invalid';
-// The explorer reads "#tN" as the chosen tick: application state, not an element id.
+// The explorer reads "#tN" as the chosen tick: application state, not an element id. Its
+// "Skip to the switches" link targets #ex-controls, which its client-only island renders (the
+// link is hidden without JavaScript; tests/browser/explorer-layout.spec.ts follows it).
 /** @type {Record<string, RegExp>} */
-const STATE_FRAGMENTS = { 'explorer/index.html': /^t\d+$/ };
+const STATE_FRAGMENTS = { 'explorer/index.html': /^(t\d+|ex-controls)$/ };
 const RESOURCE_RELS =
   /\b(stylesheet|preload|modulepreload|prefetch|icon|apple-touch-icon|manifest)\b/i;
 const PLACEHOLDER = /\b(example\.(org|com|net)|localhost|127\.0\.0\.1)\b/;
