@@ -156,7 +156,8 @@ function label(
   px = FONT,
   weight: Weight = 'regular',
 ): Label {
-  const w = textWidth(text, px, weight);
+  // A claim is drawn bold (timeline.css .fig-claim): measured as drawn, or its end overran the plot.
+  const w = textWidth(text, px, claim ? 'bold' : weight);
   const x0 = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2;
   return {
     text,

@@ -51,7 +51,7 @@ const rows: Row[] = [
     spans: [],
     points: [
       point('write', 1, '#1 s1'),
-      point('write', 3, '#1 s2', '41 < 42: rejected'),
+      point('write', 3, '#1 s2', '41 < 42: fenced'),
       point('restore', 3, '↺s1'),
     ],
   },
@@ -117,13 +117,15 @@ describe('the layout of a run worked by hand (six ticks, four lanes)', () => {
     expect(s1.chip).toEqual({ x: 56, y: 116, w: 50, h: 17 });
     expect(s2.chip).toEqual({ x: 164, y: 116, w: 50, h: 17 });
     expect(restore.chip).toEqual({ x: 164, y: 135, w: 50, h: 17 });
-    // "41 < 42: rejected" is 105.4 px wide: from 220 it ends at 325.4, inside the plot (332).
+    // A claim is bold: "41 < 42: fenced" is 106.5 px wide at 12 px bold, so from 220 it ends at
+    // 326.5, inside the plot (332). ("41 < 42: rejected", 116.7 px bold, would not fit.)
     expect([s2.claim!.x, s2.claim!.y, s2.claim!.anchor, s2.claim!.claim]).toEqual([
       220,
       128.8,
       'start',
       true,
     ]);
+    expect(s2.claim!.box.w, 'measured bold, as it is drawn').toBeCloseTo(106.53, 1);
   });
 
   it('a label too long for the right ends 10 before its glyph', () => {
