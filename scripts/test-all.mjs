@@ -11,9 +11,8 @@
 //              `npm ci --prefix engines` when engines/node_modules is missing); it needs no
 //              build, but its ~50 Node processes would share the CPU with it
 //   typecheck  tsc over .ts/.tsx (TypeScript 7), tsc over the .mjs/.js files with checkJs
-//              (tsconfig.scripts.json; both with tsconfig.json's strictest flags), and tsc with
-//              noUncheckedIndexedAccess over the directories fixed for it (tsconfig.indexed.json),
-//              astro check over the .astro files (the build writes .astro/, which they read)
+//              (tsconfig.scripts.json; both with tsconfig.json's strictest flags), astro check
+//              over the .astro files (the build writes .astro/, which they read)
 //   checks     scripts/check-dist.mjs dist, then vitest --project site
 //   browser    Playwright (playwright.config.ts): projects desktop and phone over dist
 //   subpath    a copy of the checkout built with BASE_PATH=/sub/ into tmp/dist-sub; check-dist
@@ -103,8 +102,6 @@ const STEPS = {
         () =>
           selected.includes('build') ? { code: 0 } : run(ASTRO, ['sync'], { timeout: 2 * MIN }),
         () => run(TSC, ['--noEmit', '-p', ROOT], { timeout: 5 * MIN }),
-        () =>
-          run(TSC, ['--noEmit', '-p', join(ROOT, 'tsconfig.indexed.json')], { timeout: 5 * MIN }),
         () =>
           run(TSC, ['--noEmit', '-p', join(ROOT, 'tsconfig.scripts.json')], { timeout: 5 * MIN }),
         () =>

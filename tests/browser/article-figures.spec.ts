@@ -5,6 +5,7 @@
 // What each step shows, the still without JavaScript and the marks against the model's records
 // are read from the static HTML in tests/site/step-figures.test.ts, for every such figure.
 import type { Locator, Page } from '@playwright/test';
+import { at } from '../../src/model/lookup.ts';
 import { test, expect } from './fixtures.ts';
 
 /**
@@ -65,13 +66,13 @@ test('a stepping figure follows the keyboard and its buttons @desktop', async ({
   const last = steps.length - 1;
   await draw.focus();
   await page.keyboard.press('Home');
-  await expectAt(fig, steps[0]);
+  await expectAt(fig, at(steps, 0, 'step'));
   await page.keyboard.press('ArrowRight');
-  await expectAt(fig, steps[1]);
+  await expectAt(fig, at(steps, 1, 'step'));
   await page.keyboard.press('End');
-  await expectAt(fig, steps[last]);
+  await expectAt(fig, at(steps, last, 'step'));
   await page.keyboard.press('ArrowLeft');
-  await expectAt(fig, steps[last - 1]);
+  await expectAt(fig, at(steps, last - 1, 'step'));
   // Each step tells the readout what it adds: the records' sentences of the marks it shows first.
   const added = await fig.evaluate(
     (el, t) => {
@@ -80,16 +81,16 @@ test('a stepping figure follows the keyboard and its buttons @desktop', async ({
         (x) => x.textContent?.trim() ?? '',
       );
     },
-    steps[last - 1],
+    at(steps, last - 1, 'step'),
   );
   for (const s of added) await expect(fig.locator('.pf-readout')).toContainText(s);
   const next = fig.getByRole('button', { name: /^Next/ });
   const prev = fig.getByRole('button', { name: /^Previous/ });
   await prev.click();
-  await expectAt(fig, steps[last - 2]);
+  await expectAt(fig, at(steps, last - 2, 'step'));
   await next.click();
   await next.click();
-  await expectAt(fig, steps[last]);
+  await expectAt(fig, at(steps, last, 'step'));
   await expect(next).toBeDisabled();
 });
 
@@ -102,9 +103,9 @@ test('a stepping figure follows taps on its halves; a tap on a mark reads it @ph
   const [first, second] = i < steps.length - 1 ? ['right', 'left'] : ['left', 'right'];
   const j = first === 'right' ? i + 1 : i - 1;
   await draw.tap({ position: await emptySpot(draw, first as 'left' | 'right') });
-  await expectAt(fig, steps[j]);
+  await expectAt(fig, at(steps, j, 'step'));
   await draw.tap({ position: await emptySpot(draw, second as 'left' | 'right') });
-  await expectAt(fig, steps[i]);
+  await expectAt(fig, at(steps, i, 'step'));
   // A tap on a showing mark puts its record's sentence in the readout, and does not step.
   const mark = fig.locator('[data-mark]:has(> title):not([visibility="hidden"])').last();
   const title = ((await mark.locator(':scope > title').textContent()) ?? '').trim();

@@ -80,7 +80,8 @@ test('the cue is drawn: the right edge of an overflowing equation is shaded, the
         const h = img.height;
         const d = g.getImageData(x, Math.floor(h / 3), 1, Math.max(1, Math.floor(h / 3))).data;
         let max = 0;
-        for (let i = 0; i < d.length; i += 4) max = Math.max(max, d[i] + d[i + 1] + d[i + 2]);
+        // d is RGBA quadruples, so i + 2 < d.length: the three reads are there.
+        for (let i = 0; i < d.length; i += 4) max = Math.max(max, d[i]! + d[i + 1]! + d[i + 2]!);
         return max;
       };
       return { left: lum(1), right: lum(img.width - 2) };

@@ -14,6 +14,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { fmt, ready, runOf } from './explorer-helpers.ts';
 import { MAIN, PRESETS } from '../../src/model/index.ts';
+import { at } from '../../src/model/lookup.ts';
 
 /** The stage figure's tick labels against its frame, and the cues that show. Runs in the page. */
 function frameReport() {
@@ -199,7 +200,7 @@ test.describe('at 1280 × 900', () => {
   test('explorer layout: Compare shades differences apart from the selected tick', async ({
     page,
   }) => {
-    await page.goto(`explorer/?${fmt(PRESETS[1].switches)}`);
+    await page.goto(`explorer/?${fmt(at(PRESETS, 1, 'preset').switches)}`);
     await ready(page);
     await page.locator('[data-compare-toggle]').check();
     await expect(page.locator('.ex-fig .tl-diff').first()).toBeAttached();

@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, settle } from './fixtures.ts';
 import { PRESETS, MAIN, type Run } from '../../src/model/index.ts';
 import { SCENES } from '../../src/components/explorer/scenes.ts';
+import { at } from '../../src/model/lookup.ts';
 import { fmt, readState, ready, runOf } from './explorer-helpers.ts';
 
 const W = { width: 1280, height: 900 };
@@ -47,7 +48,7 @@ test('route: four scenes at 1280×900 keep the scene and the figure on one scree
     await settle(page);
     await page.waitForTimeout(100);
     const title = (await page.locator('#ex-scene-title').textContent())?.trim();
-    if (title !== SCENES[k - 1].title) problems.push(`scene ${k}: shows “${title}”`);
+    if (title !== at(SCENES, k - 1, 'scene').title) problems.push(`scene ${k}: shows “${title}”`);
     const caption = await inView(page, '.ex-guide__caption');
     const nav = await inView(page, '.ex-guide__nav');
     const fig = await inView(page, '.ex-fig .tl-scroll');
@@ -245,7 +246,9 @@ test('layout: faults without gaps, compare without a jump, the page frame, the s
     return [...document.querySelectorAll<HTMLSelectElement>('.ex-fault select')].flatMap((sel) => {
       const cs = getComputedStyle(sel);
       ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
-      const text = sel.options[sel.selectedIndex].text;
+      const chosen = sel.options[sel.selectedIndex];
+      if (!chosen) return [`nothing: ${sel.name || 'a select'} shows no choice`];
+      const text = chosen.text;
       const width = ctx.measureText(text).width;
       const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16;
       const wraps = cs.appearance === 'base-select' && cs.whiteSpace === 'normal';

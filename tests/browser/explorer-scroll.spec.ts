@@ -12,6 +12,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, settle } from './fixtures.ts';
 import { MAIN, PRESETS, simulate, slugOf, type Switches } from '../../src/model/index.ts';
+import { at } from '../../src/model/lookup.ts';
 import { fmt, ready } from './explorer-helpers.ts';
 
 /** Where the selected column sits in the stage's frame, in one round trip. */
@@ -26,7 +27,7 @@ const selected = (page: Page) =>
       // The visible part of the plot: right of the lane names, left of the frame's right edge.
       from: names.right,
       to: left + frame.clientWidth,
-      col: [sel.left, sel.right],
+      col: [sel.left, sel.right] as const,
       namesAt: names.left - left,
       scrolled: frame.scrollLeft,
       overflows: frame.scrollWidth > frame.clientWidth + 1,
@@ -41,9 +42,13 @@ const selected = (page: Page) =>
     const width = page.viewportSize()!.width;
     if (width > 400) await page.setViewportSize({ width, height: 900 });
     // The longest preset run: its last tick lies past the frame's right edge at both widths.
-    const long = PRESETS.map((p) => ({ p, run: simulate(p.switches) })).sort(
-      (a, b) => b.run.lastTick - a.run.lastTick,
-    )[0];
+    const long = at(
+      PRESETS.map((p) => ({ p, run: simulate(p.switches) })).sort(
+        (a, b) => b.run.lastTick - a.run.lastTick,
+      ),
+      0,
+      'preset run',
+    );
     const last = long.run.lastTick;
     await page.goto(`explorer/?${fmt(long.p.switches)}#t${last}`);
     await ready(page);
@@ -155,7 +160,7 @@ const axisLabel = (page: Page, t: number) =>
     const r = label?.getBoundingClientRect();
     return {
       found: !!r,
-      at: r ? [r.left, r.right] : [0, 0],
+      at: r ? ([r.left, r.right] as const) : ([0, 0] as const),
       from: names.right,
       to: box.left + frame.clientLeft + frame.clientWidth,
       overflows: frame.scrollWidth > frame.clientWidth + 1,
@@ -170,9 +175,13 @@ test('trace page: opened at a cited tick, its figure is scrolled to that tick; a
   const problems: string[] = [];
   // The longest run of the presets at 1024 (its figure is wider than the page: at 1280 the wide
   // figure, --width-wide, shows even that run whole), the main trace at 360.
-  const long = PRESETS.map((p) => p.switches as Switches).sort(
-    (a, b) => simulate(b).lastTick - simulate(a).lastTick,
-  )[0];
+  const long = at(
+    PRESETS.map((p) => p.switches as Switches).sort(
+      (a, b) => simulate(b).lastTick - simulate(a).lastTick,
+    ),
+    0,
+    'preset',
+  );
   // In the desktop project at 1024 (at 1280 the wide figure shows even that run whole), on the phone at 360.
   const phone = page.viewportSize()!.width < 400;
   const cases: [number, Switches][] = phone ? [[360, MAIN]] : [[1024, long]];

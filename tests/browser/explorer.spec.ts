@@ -23,6 +23,7 @@ import {
   short,
   slugOf,
 } from '../../src/model/index.ts';
+import { at } from '../../src/model/lookup.ts';
 import { SCENES, sceneSwitches } from '../../src/components/explorer/scenes.ts';
 import {
   fmt,
@@ -86,7 +87,7 @@ test('route: scenes by button, arrow keys, transcript link and URL @desktop', as
   const checkScene = async (k: number, how: string) => {
     await settle(page);
     const st = await readState(page);
-    const sc = SCENES[k - 1];
+    const sc = at(SCENES, k - 1, 'scene');
     const sw = sceneSwitches(sc);
     const tick = sc.tick(runOf(sw));
     const here: string[] = [];
@@ -107,12 +108,13 @@ test('route: scenes by button, arrow keys, transcript link and URL @desktop', as
   await ready(page);
   {
     const st = await readState(page);
-    const tick = SCENES[0].tick(runOf(sceneSwitches(SCENES[0])));
+    const first = at(SCENES, 0, 'scene');
+    const tick = first.tick(runOf(sceneSwitches(first)));
     if (st.sceneCount !== `Scene 1 of ${n}`) problems.push(`opening: counter "${st.sceneCount}"`);
     if (st.tick !== tick) problems.push(`opening: slider at ${st.tick}, want scene 1's t${tick}`);
     if (st.search !== '' || st.hash !== '')
       problems.push(`opening: address became ${st.search}${st.hash}`);
-    for (const f of SCENES[0].focus)
+    for (const f of first.focus)
       if (!st.focus.includes(`ex-${f}`)) problems.push(`opening: panel ex-${f} not highlighted`);
     if (await page.locator('.ex-guide__panel.is-away').count())
       problems.push('opening: the guide says it is away from its scene');
@@ -164,9 +166,9 @@ test('roundtrip: reload, back and forward restore the state @desktop', async ({ 
     const want: Record<string, string> = { ...MAIN };
     const states = [];
     for (let c = 0; c < 4; c++) {
-      const id = SWITCH_IDS[Math.floor(rand() * SWITCH_IDS.length)];
+      const id = at(SWITCH_IDS, Math.floor(rand() * SWITCH_IDS.length), 'switch');
       const values = SWITCH_VALUES[id].filter((x: string) => x !== want[id]); // a real change: one history entry
-      const v = values[Math.floor(rand() * values.length)];
+      const v = at(values, Math.floor(rand() * values.length), 'other value');
       await page.click(`.ex-switches input[name="${id}"][value="${v}"]`);
       want[id] = v;
       await settle(page);
@@ -194,14 +196,16 @@ test('roundtrip: reload, back and forward restore the state @desktop', async ({ 
     await page.goBack();
     await settle(page);
     problems.push(
-      ...switchProblems(await readState(page), states[2].checked).map(
+      ...switchProblems(await readState(page), at(states, 2, 'state').checked).map(
         (x) => `round ${i} back: ${x}`,
       ),
     );
     await page.goForward();
     await settle(page);
     const fwd = await readState(page);
-    problems.push(...switchProblems(fwd, states[3].checked).map((x) => `round ${i} forward: ${x}`));
+    problems.push(
+      ...switchProblems(fwd, at(states, 3, 'state').checked).map((x) => `round ${i} forward: ${x}`),
+    );
     if (fwd.tick !== before.tick)
       problems.push(`round ${i}: forward gave t${fwd.tick}, want the stepped-to t${before.tick}`);
   }
@@ -355,9 +359,9 @@ test('TryIt: the article’s panel shows the model’s outcome for every setting
     ['pins', 'off'],
   ];
   for (let i = 0; i < 10; i++) {
-    const id = SWITCH_IDS[Math.floor(rnd() * SWITCH_IDS.length)];
+    const id = at(SWITCH_IDS, Math.floor(rnd() * SWITCH_IDS.length), 'switch');
     const vals = SWITCH_VALUES[id].filter((v) => v !== (s as Record<string, string>)[id]);
-    steps.push([id, vals[Math.floor(rnd() * vals.length)]]);
+    steps.push([id, at(vals, Math.floor(rnd() * vals.length), 'other value')]);
   }
   for (const [id, v] of steps) {
     await page.click(`.ex-tryit input[name="${id}"][value="${v}"]`);
@@ -470,7 +474,8 @@ test('stage: drag across the figure and ←/→ on it move the tick; slider, pan
         here.push(`${id} not marked changed (${changed.join(', ')})`);
     if (
       t > 0 &&
-      JSON.stringify(run.ticks[t].newsletter) === JSON.stringify(run.ticks[t - 1].newsletter) &&
+      JSON.stringify(at(run.ticks, t, 'tick').newsletter) ===
+        JSON.stringify(at(run.ticks, t - 1, 'tick').newsletter) &&
       changed.includes('ex-newsletter')
     )
       here.push('ex-newsletter marked changed although the newsletter is the same');

@@ -78,23 +78,22 @@ function measure([minPx, which]: [number, string]): Finding {
         (t) => t.textContent?.trim() && visible(t),
       );
       out.labels += texts.length;
-      const boxes = texts.map((t) => t.getBoundingClientRect());
-      texts.forEach((t, i) => {
+      // Each label with its box, measured once.
+      const labels = texts.map((t) => ({ t, b: t.getBoundingClientRect() }));
+      labels.forEach(({ t, b }, i) => {
         const m = t.getScreenCTM();
         const scale = m ? Math.hypot(m.a, m.b) : 1;
         const px = parseFloat(getComputedStyle(t).fontSize) * scale;
         if (px < minPx - 0.01) out.small.push(`${name(t)}: ${px.toFixed(1)} px`);
-        for (let j = i + 1; j < texts.length; j++) {
-          if (inter(boxes[i], boxes[j], 1.5))
-            out.overlaps.push(`${name(t)} overlaps ${name(texts[j])}`);
+        for (const other of labels.slice(i + 1)) {
+          if (inter(b, other.b, 1.5)) out.overlaps.push(`${name(t)} overlaps ${name(other.t)}`);
         }
       });
       // Every label inside its drawing (the SVG is drawn 1:1, so its box is the drawing's); the
       // article's point figures (the timeline's labels may run past its plot into the gutter).
       const frame = svg.getBoundingClientRect();
       if (!fig.matches('[data-timeline]'))
-        texts.forEach((t, i) => {
-          const b = boxes[i];
+        labels.forEach(({ t, b }) => {
           if (
             b.left < frame.left - 0.5 ||
             b.right > frame.right + 0.5 ||
@@ -118,8 +117,8 @@ function measure([minPx, which]: [number, string]): Finding {
       const shapes = [
         ...svg.querySelectorAll('path, rect, circle, line, polyline, polygon, ellipse'),
       ].filter((s) => !BACKGROUND.test(s.getAttribute('class') ?? '') && visible(s));
-      texts.forEach((t, i) => {
-        const box = shrink(boxes[i], 1.5);
+      labels.forEach(({ t, b }) => {
+        const box = shrink(b, 1.5);
         const own = groupOf(t);
         const halo = hasHalo(t);
         for (const s of shapes) {

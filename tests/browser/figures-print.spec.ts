@@ -109,7 +109,7 @@ function printFindings() {
   const hued = (c: string) => {
     const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?/.exec(c);
     if (!m || (m[4] !== undefined && Number(m[4]) === 0)) return false;
-    const [r, g, b] = [m[1], m[2], m[3]].map(Number);
+    const [r, g, b] = [Number(m[1]), Number(m[2]), Number(m[3])];
     return Math.max(r, g, b) - Math.min(r, g, b) > 12;
   };
   const coloured: string[] = [];
@@ -176,12 +176,12 @@ function printFindings() {
   let compared = 0;
   for (const [kind, tones] of byKind) {
     const list = [...tones];
-    for (let i = 0; i < list.length; i++)
-      for (let j = i + 1; j < list.length; j++) {
+    list.forEach(([tone, shape], i) => {
+      for (const [other, otherShape] of list.slice(i + 1)) {
         compared++;
-        if (list[i][1] === list[j][1])
-          colourOnly.push(`${kind}: ${list[i][0]} and ${list[j][0]} are drawn alike`);
+        if (shape === otherShape) colourOnly.push(`${kind}: ${tone} and ${other} are drawn alike`);
       }
+    });
   }
   // A held and a broken invariant (the outcome lists): more than colour between them.
   const ok = main.querySelector('.ok');
@@ -208,8 +208,7 @@ function printFindings() {
         walk(r.cssRules, print || /\bprint\b/.test(r.media.mediaText), layered);
       else if (r instanceof CSSLayerBlockRule) walk(r.cssRules, print, true);
       else if (r instanceof CSSStyleRule && print)
-        for (let i = 0; i < r.style.length; i++) {
-          const prop = r.style[i];
+        for (const prop of r.style) {
           (layered ? featurePrint : sitePrint).push({
             sel: r.selectorText,
             prop,

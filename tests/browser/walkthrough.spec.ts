@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, settle } from './fixtures.ts';
 import { SCENES, sceneSwitches } from '../../src/components/explorer/scenes.ts';
+import { at } from '../../src/model/lookup.ts';
 import { readState, ready } from './explorer-helpers.ts';
 import type { Manifest } from '../../src/components/explorer/walkthrough.ts';
 
@@ -78,7 +79,7 @@ test('order: every scene in order, each cue with its switches, tick, caption and
   const problems: string[] = [];
   for (const s of manifest.scenes) {
     await loaded(page, s.n);
-    const want = sceneSwitches(SCENES[s.n - 1]);
+    const want = sceneSwitches(at(SCENES, s.n - 1, 'scene'));
     for (const [k, c] of s.cues.entries()) {
       await clockTo(page, c.start + 0.02);
       const where = `scene ${s.n}, cue ${k + 1} (“${c.text.slice(0, 40)}…”)`;
@@ -122,10 +123,10 @@ test('order: every scene in order, each cue with its switches, tick, caption and
 test('pause: the explorer is live at that setting and tick; a moved switch leaves the walkthrough', async ({
   page,
 }) => {
-  const s = manifest.scenes[5]; // scene 6: its cues name t4, then t5
+  const s = at(manifest.scenes, 5, 'scene'); // scene 6: its cues name t4, then t5
   const c = s.cues.findIndex((x) => x.tick !== s.cues.at(-1)!.tick);
   expect(c, 'scene 6 has a cue at another tick than its last').toBeGreaterThanOrEqual(0);
-  const cue = s.cues[c];
+  const cue = at(s.cues, c, 'cue');
   await page.goto('explorer/?scene=6');
   await ready(page);
   await page.locator('#walkthrough .wt-play').click();
@@ -173,13 +174,13 @@ test('pause: the explorer is live at that setting and tick; a moved switch leave
 });
 
 test('captions: CC and the C key toggle them, and the choice is remembered', async ({ page }) => {
-  const s = manifest.scenes[1];
+  const s = at(manifest.scenes, 1, 'scene');
   await page.goto('explorer/?scene=2');
   await ready(page);
   await page.locator('#walkthrough .wt-play').click();
   await loaded(page, 2);
-  await clockTo(page, s.cues[1].start + 0.02);
-  await expect.poll(async () => (await shown(page)).caption).toBe(s.cues[1].text);
+  await clockTo(page, at(s.cues, 1, 'cue').start + 0.02);
+  await expect.poll(async () => (await shown(page)).caption).toBe(at(s.cues, 1, 'cue').text);
   const cc = page.locator('#walkthrough .wt-cc');
   await expect(cc).toHaveAttribute('aria-pressed', 'true');
 
@@ -191,12 +192,12 @@ test('captions: CC and the C key toggle them, and the choice is remembered', asy
   await ready(page);
   await page.locator('#walkthrough .wt-play').click();
   await loaded(page, 2);
-  await clockTo(page, s.cues[2].start + 0.02);
-  await expect.poll(async () => (await readState(page)).tick).toBe(s.cues[2].tick);
+  await clockTo(page, at(s.cues, 2, 'cue').start + 0.02);
+  await expect.poll(async () => (await readState(page)).tick).toBe(at(s.cues, 2, 'cue').tick);
   expect((await shown(page)).caption, 'captions stay off after a reload').toBeNull();
 
   await cc.click();
-  await expect.poll(async () => (await shown(page)).caption).toBe(s.cues[2].text);
+  await expect.poll(async () => (await shown(page)).caption).toBe(at(s.cues, 2, 'cue').text);
   expect(await page.evaluate(() => localStorage.getItem('captions'))).toBe('on');
 });
 
@@ -224,7 +225,7 @@ test('keys and transcript: → and ← move a scene, the transcript jumps, the l
   // Scene 2 five seconds in, so a jump that kept the offset would show; and Chromium's slowest
   // rate, which the next file keeps through defaultPlaybackRate, so a loaded machine cannot carry
   // scene 9's clock past the check below (at rate 1 it once did, in CI).
-  expect(manifest.scenes[1].duration).toBeGreaterThan(6);
+  expect(at(manifest.scenes, 1, 'scene').duration).toBeGreaterThan(6);
   await clockTo(page, 5);
   await page.evaluate(() => {
     document.querySelector<HTMLAudioElement>('body > audio')!.defaultPlaybackRate = 0.0625;
@@ -236,7 +237,7 @@ test('keys and transcript: → and ← move a scene, the transcript jumps, the l
   const m = await media(page);
   expect(m!.time).toBeLessThan(1.5); // from the scene's start, not scene 2's offset
   expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(
-    `9. ${SCENES[8].title}`,
+    `9. ${at(SCENES, 8, 'scene').title}`,
   );
   await expect(page.locator('.ex-transcript a[href$="narration.vtt"]')).toHaveCount(1);
 });

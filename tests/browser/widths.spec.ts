@@ -31,8 +31,11 @@ const PAGES = [
 ];
 const TOLERANCE = 2;
 
+/** The three width tokens (CSS custom properties --width-prose and so on). */
+type Token = 'prose' | 'figure' | 'wide';
+
 interface Measured {
-  tokens: Record<string, number>;
+  tokens: Record<Token, number>;
   blocks: number;
   bad: string[];
   offAxis: string[];
@@ -42,16 +45,21 @@ interface Measured {
 /** Measures every outermost block of <main> against the three tokens. Runs in the page. */
 function measure(tolerance: number): Measured {
   const main = document.querySelector('main')!;
-  const tokens: Record<string, number> = {};
-  for (const name of ['prose', 'figure', 'wide']) {
+  const widthOf = (name: Token) => {
     const probe = document.createElement('div');
     // In the flow (an absolutely placed probe would resolve a percentage against the viewport):
     // beside the contents list --width-wide is 100% of <main>.
     probe.style.cssText = `width: var(--width-${name}); height: 0; max-width: none; margin: 0;`;
     main.append(probe);
-    tokens[name] = probe.getBoundingClientRect().width;
+    const width = probe.getBoundingClientRect().width;
     probe.remove();
-  }
+    return width;
+  };
+  const tokens: Record<Token, number> = {
+    prose: widthOf('prose'),
+    figure: widthOf('figure'),
+    wide: widthOf('wide'),
+  };
   const BLOCKS =
     'figure, [role="figure"], .table-wrap, table, pre, svg, p, ul, ol, dl, li, dt, dd, blockquote, h1, h2, h3, h4, h5, h6';
   const visible = (el: Element) => {
@@ -131,7 +139,7 @@ function measure(tolerance: number): Measured {
     // wider than the widest token. A box narrower than its content (it scrolls or clips) must be
     // at a token, and so must one wider than its content (stretched to the column).
     const h = el as HTMLElement;
-    const saved = [h.style.width, h.style.maxWidth, h.style.minWidth];
+    const saved = [h.style.width, h.style.maxWidth, h.style.minWidth] as const;
     h.style.width = 'max-content';
     h.style.maxWidth = 'none';
     h.style.minWidth = '0';
