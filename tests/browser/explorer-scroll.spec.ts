@@ -129,6 +129,26 @@ const selected = (page: Page) =>
       const fig = document.querySelector('.ex-fig')!.getBoundingClientRect().top;
       scrollBy(0, fig - bar - 40);
     });
+    // Measure only once the drawing is still: on a loaded machine the frame can still be
+    // scrolling (or the page settling) when the test reads where the columns are.
+    await page.evaluate(
+      () =>
+        new Promise<void>((done) => {
+          const frame = document.querySelector<HTMLElement>('.ex-fig .tl-scroll')!;
+          const plot = frame.querySelector('svg.tl-plot')!;
+          const at = () => `${frame.scrollLeft} ${JSON.stringify(plot.getBoundingClientRect())}`;
+          let last = '';
+          let same = 0;
+          const look = () => {
+            const now = at();
+            same = now === last ? same + 1 : 0;
+            last = now;
+            if (same >= 3) done();
+            else requestAnimationFrame(look);
+          };
+          requestAnimationFrame(look);
+        }),
+    );
     const m0 = await selected(page);
     const box = (await plot.boundingBox())!;
     const colW = m0.col[1] - m0.col[0];
