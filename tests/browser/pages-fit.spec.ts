@@ -12,7 +12,7 @@ import { test, expect } from './fixtures.ts';
 
 const wide = { width: 1280, height: 900 };
 const phone = { width: 360, height: 740 };
-const WIDE_TABLES = ['table.sweep', 'table.faults-matrix', 'table.one-change'];
+const WIDE_TABLES = ['table.sweep', 'table.faults-matrix', 'table.one-change', 'table.tradeoffs'];
 
 test('tables: the companion’s wide tables show every column at 1280 @desktop', async ({ page }) => {
   await page.setViewportSize(wide);
