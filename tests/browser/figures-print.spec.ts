@@ -3,8 +3,7 @@
 //   legends  on screen, a page's first timeline opens its legend ("Key to the marks"); every later
 //            one starts collapsed; each legend lists every kind of mark its figure draws
 //   print    (page.emulateMedia print, at the width of an A4 page's text, 178 mm ≈ 672 px):
-//            - no control shows (buttons, inputs, selects, sliders, the readout line, links that
-//              only open the explorer);
+//            - no control shows (buttons, inputs, selects, sliders, the readout line);
 //            - a link to another page of the site in running text prints its address after it;
 //            - every figure is black on white: no mark keeps a hue;
 //            - two marks of one kind with different statuses (tones) differ in shape or pattern,
@@ -14,7 +13,13 @@
 //            - no print rule of a feature sheet (in a cascade layer) is overridden on this page by
 //              print.css (unlayered, so it wins whatever the specificity);
 //            - each lane has a shape of its own, and a broken status a wavy underline;
-//   explorer in print: no controls and no links that only open the explorer.
+//   words in print: no link is hidden while the text around it prints (a sentence, a table
+//            cell, a card's title: a link prints as its text); an action marked data-print="hide"
+//            goes whole; a closed <details> prints its content; the wavy underline of "broken"
+//            stays on the word, never on a whole item;
+//   tables in print: none is wider than the A4 column, none scrolls inside its box;
+//   explorer in print: no controls, no "select a tick" hint or scene badge; each tick's label
+//            (a link to the tick) prints.
 import type { Page } from '@playwright/test';
 import { test, expect, settle } from './fixtures.ts';
 
@@ -90,9 +95,7 @@ function printFindings() {
     `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''} “${(el.textContent ?? '').trim().slice(0, 40)}”`;
   const main = document.querySelector('main')!;
   const controls = [
-    ...main.querySelectorAll(
-      'button, input, select, textarea, [role="slider"], .tl-readout, a[href*="/explorer/"]',
-    ),
+    ...main.querySelectorAll('button, input, select, textarea, [role="slider"], .tl-readout'),
   ]
     .filter(shown)
     .map(desc);
@@ -313,20 +316,123 @@ function laneShapes() {
   return { distinct: new Set(styles).size, wavy };
 }
 
-test('the explorer in print: no controls, no links that only open the explorer @desktop', async ({
+test('the explorer in print: no controls, no hint or badge, every tick label prints @desktop', async ({
   page,
 }) => {
   await page.goto('explorer/');
   await page.waitForSelector('.ex-switches input');
   await page.emulateMedia({ media: 'print' });
-  const shown = await page.evaluate(() => {
+  const f = await page.evaluate(() => {
     const vis = (el: Element) =>
       getComputedStyle(el).display !== 'none' && el.getClientRects().length > 0;
-    return [
-      ...document.querySelectorAll('main :is(input, button, select), main a[href*="/explorer/"]'),
-    ]
-      .filter(vis)
-      .map((el) => `${el.tagName.toLowerCase()} ${(el.textContent ?? '').trim().slice(0, 30)}`);
+    const desc = (el: Element) =>
+      `${el.tagName.toLowerCase()} ${(el.textContent ?? '').trim().slice(0, 30)}`;
+    const ticks = [...document.querySelectorAll('main table.trace a[href*="#t"]')];
+    return {
+      controls: [...document.querySelectorAll('main :is(input, button, select)')]
+        .filter(vis)
+        .map(desc),
+      notes: [...document.querySelectorAll('main :is(p, span)')]
+        .filter((el) => /Select a tick label|look here/.test(el.textContent ?? ''))
+        .filter((el) => el.children.length === 0 && vis(el))
+        .map(desc),
+      ticks: ticks.length,
+      hiddenTicks: ticks.filter((a) => !vis(a)).map(desc),
+    };
   });
-  expect(shown).toEqual([]);
+  expect(f.controls).toEqual([]);
+  expect(f.notes).toEqual([]);
+  expect(f.ticks, 'tick links in the trace table').toBeGreaterThan(0);
+  expect(f.hiddenTicks).toEqual([]);
 });
+
+/**
+ * In print: the links hidden while the text around them prints, as "container: link text". The
+ * container is the nearest sentence, list item, table cell, term or heading (a card's title) that
+ * holds the link; an action marked data-print="hide" is left out on purpose, with its container,
+ * and so is a link that is a mark, not words (a definition's "#", a reference's back-link "↩").
+ */
+function droppedWords() {
+  const shown = (el: Element) => {
+    for (let e: Element | null = el; e; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      if (cs.display === 'none' || cs.visibility === 'hidden') return false;
+    }
+    return el.getClientRects().length > 0;
+  };
+  const out: string[] = [];
+  let checked = 0;
+  for (const a of document.querySelectorAll('main a')) {
+    const box = a.parentElement?.closest('p, li, td, th, dd, dt, figcaption, caption, h2, h3, h4');
+    if (!box || !shown(box) || a.closest('[data-print="hide"]')) continue;
+    // Words, not a mark: a self-link "#" or a back-link "↩²" (its name for screen readers and its
+    // superscript aside) is chrome.
+    const seen = a.cloneNode(true) as Element;
+    for (const sr of seen.querySelectorAll('.sr-only, sup')) sr.remove();
+    if (!/[\p{L}\p{N}]/u.test(seen.textContent ?? '')) continue;
+    checked++;
+    if (!shown(a))
+      out.push(`${box.tagName.toLowerCase()}: “${(a.textContent ?? '').trim().slice(0, 40)}”`);
+  }
+  return { checked, dropped: out.slice(0, 20) };
+}
+
+const WORD_PAGES = [
+  '',
+  'model/',
+  'companion/',
+  'lab/',
+  'traces/',
+  'traces/paused.fencing-on.per-step.outage.pins-on.current-accepted.post-dies.per-operation/',
+  'faults/duplicate-effect/',
+  'faults/stale-write/',
+];
+for (const path of WORD_PAGES) {
+  test(`words in print on /${path}: every link in a sentence, cell or title prints @desktop`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await page.setViewportSize({ width: A4_TEXT, height: 1000 });
+    await page.emulateMedia({ media: 'print' });
+    await page.waitForFunction(() => matchMedia('print').matches);
+    await settle(page);
+    const w = await page.evaluate(droppedWords);
+    expect(w.checked, `${path}: links in running text, cells and titles`).toBeGreaterThan(0);
+    expect(w.dropped, `${path}: links hidden in print inside text that prints`).toEqual([]);
+    const f = await page.evaluate(() => {
+      const visible = (el: Element) => el.getClientRects().length > 0;
+      // A closed disclosure prints its content (Chromium keeps it out through ::details-content).
+      const closed = [...document.querySelectorAll<HTMLDetailsElement>('main details')]
+        .filter((d) => !d.open && visible(d))
+        .filter((d) => {
+          // checkVisibility: false under content-visibility: hidden, where the box still measures.
+          const inner = d.querySelector(':scope > :not(summary)');
+          return inner !== null && !inner.checkVisibility();
+        })
+        .map((d) => (d.querySelector('summary')?.textContent ?? '').trim());
+      // The wavy underline marks the word "broken" (or a short verdict) inline, never a whole
+      // list item, paragraph or cell: a counterexample's item runs to twenty lines.
+      const wavy = [...document.querySelectorAll('main *')]
+        .filter((el) => getComputedStyle(el).textDecorationStyle === 'wavy')
+        .filter((el) => el.matches('li, p, td, th, dd, dt, div, section'))
+        .map((el) => `${el.tagName.toLowerCase()}: ${(el.textContent ?? '').trim().slice(0, 40)}`);
+      // A table fits the column: no wider than <main>, no scroll inside its box.
+      const main = document.querySelector('main')!.getBoundingClientRect();
+      const wide = [...document.querySelectorAll<HTMLTableElement>('main table')]
+        .filter(visible)
+        .filter((t) => {
+          const r = t.getBoundingClientRect();
+          const box = t.parentElement!;
+          return r.right > main.right + 1 || box.scrollWidth > box.clientWidth + 1;
+        })
+        .map(
+          (t) =>
+            `${Math.round(t.getBoundingClientRect().width)} px: ${(t.caption?.textContent ?? '').trim().slice(0, 40)}`,
+        );
+      return { closed, wavy, wide };
+    });
+    expect(f.closed, `${path}: closed disclosures that print empty`).toEqual([]);
+    expect(f.wavy, `${path}: wavy underlines over whole blocks`).toEqual([]);
+    expect(f.wide, `${path}: tables wider than the ${A4_TEXT} px column`).toEqual([]);
+  });
+}

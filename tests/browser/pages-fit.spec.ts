@@ -1,6 +1,7 @@
 // Pages that fit their screen, in a real Chromium:
-//   tables    at 1280 the companion's wide tables show every column; on the phone their rows
-//             stack with each cell under its column's name; the contents list fits its box
+//   tables    at 1280 the companion's wide tables show every column, and its equations and
+//             listings show whole; on the phone the tables' rows stack with each cell under
+//             its column's name; the contents list fits its box
 //   traces    the index opens on the table, keeps its column names in view, labels phone cards
 //   search    a real label on the input; trace pages left out by default; the site's typeface
 //   measure   running prose holds 65–72 characters a line
@@ -12,7 +13,7 @@ import { test, expect } from './fixtures.ts';
 
 const wide = { width: 1280, height: 900 };
 const phone = { width: 360, height: 740 };
-const WIDE_TABLES = ['table.sweep', 'table.faults-matrix', 'table.one-change'];
+const WIDE_TABLES = ['table.sweep', 'table.faults-matrix', 'table.one-change', 'table.tradeoffs'];
 
 test('tables: the companion’s wide tables show every column at 1280 @desktop', async ({ page }) => {
   await page.setViewportSize(wide);
@@ -26,6 +27,13 @@ test('tables: the companion’s wide tables show every column at 1280 @desktop',
   }, WIDE_TABLES);
   for (const f of fit)
     expect(f.table, `${f.s}: ${f.table} px in a ${f.box} px box`).toBeLessThanOrEqual(f.box + 1);
+  // The display equations and the code listings show whole too: none scrolls inside its frame.
+  const clipped = await page.$$eval('main :is(.equation, .code-figure pre)', (els) =>
+    els
+      .filter((e) => e.scrollWidth > e.clientWidth + 1)
+      .map((e) => `${e.id || e.tagName}: ${e.scrollWidth} px in ${e.clientWidth}`),
+  );
+  expect(clipped, 'equations and listings that scroll at 1280').toEqual([]);
   // The contents list fits its sticky box instead of scrolling inside it.
   const toc = await page.evaluate(() => {
     const t = document.querySelector<HTMLElement>('.toc--side')!;

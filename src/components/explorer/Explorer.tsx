@@ -341,7 +341,7 @@ export default function Explorer({
           Trace
           {look('trace')}
         </h2>
-        <p class="small muted">
+        <p class="small muted" data-print="hide">
           Select a tick label to see the state of every record at that moment.
         </p>
         <EventTable
