@@ -89,12 +89,19 @@ export function Stage({
   // (scrolled during the press, the figure would move under the pointer and the press would go on
   // selecting the ticks that slide under it).
   /**
-   * The frame's inner width: the figure's columns narrow to fit it (down to its labels' width).
-   * Read before the first paint, and the drawing made only then: drawn first at full width, the
-   * figure was laid out twice on load, a second long task.
+   * The room the drawing may take: the figure's width less the frame's borders (not the frame's
+   * own width, which fits its content: measuring that fed each drawing's width back into the
+   * next). The figure's columns narrow to fit it, down to its labels' width. Read before the
+   * first paint, and the drawing made only then: drawn first at full width, the figure was laid
+   * out twice on load, a second long task.
    */
   const [width, setWidth] = useState<number | undefined>(undefined);
-  useLayoutEffect(() => setWidth(frame.current?.clientWidth ?? 0), []);
+  const room = () => {
+    const el = frame.current;
+    const fig = el?.closest('figure');
+    return el && fig ? Math.max(0, fig.clientWidth - (el.offsetWidth - el.clientWidth)) : 0;
+  };
+  useLayoutEffect(() => setWidth(room()), []);
   useLayoutEffect(() => {
     if (!pressing.current) reveal();
   }, [tick, run, other, comparing, width]);
@@ -109,11 +116,14 @@ export function Stage({
   useLayoutEffect(measure, [run, other, comparing, width]);
   useEffect(() => {
     const el = frame.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
+    const fig = el?.closest('figure');
+    if (!el || !fig || typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver(() => {
-      setWidth((w) => (w === el.clientWidth ? w : el.clientWidth));
+      const r = room();
+      setWidth((w) => (w === r ? w : r));
       measure();
     });
+    ro.observe(fig);
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
