@@ -27,7 +27,7 @@ import { stripTypeScriptTypes } from 'node:module';
 import { Agent, createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DatabaseSync } from 'node:sqlite';
+import { readStore, reportOf } from './stores.ts';
 import type { Fault, FixedFaults } from './nemesis.ts';
 
 const SRC = fileURLToPath(new URL('./proc/', import.meta.url));
@@ -633,36 +633,27 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
   }
   const integrity: Record<string, string> = {};
   const final: Json = {};
-  for (const f of ['journal', 'feed']) {
-    const db = new DatabaseSync(join(dir, `${f}.sqlite`));
-    integrity[f] = (db.prepare('PRAGMA integrity_check').get() as Json).integrity_check;
-    const rows = (sql: string) =>
-      db
-        .prepare(sql)
-        .all()
-        .map((r) => ({ ...r }));
-    if (f === 'journal') {
-      final.report = {};
-      for (const r of rows('SELECT version, step, text FROM report'))
-        (final.report[r.version as string] ??= {})[r.step as string] = r.text;
-      final.writes = [
-        ...rows("SELECT op, 'journal' AS tbl, token, writer FROM journal"),
-        ...rows("SELECT op, 'candidate' AS tbl, token, attempt AS writer FROM candidates"),
-        ...rows("SELECT op, 'intent' AS tbl, token, attempt AS writer FROM intents"),
-        ...rows("SELECT op, 'confirmation' AS tbl, token, writer FROM confirmations"),
-      ];
-      final.candidates = rows('SELECT digest, parts FROM candidates').map((c) => ({
-        digest: c.digest,
-        parts: JSON.parse(c.parts as string),
-      }));
-      final.acceptances = rows('SELECT op, digest, version FROM acceptances ORDER BY id');
-      final.newsletter = rows('SELECT op, digest FROM newsletter');
-      final.confirmed = rows("SELECT digest FROM intents WHERE state = 'confirmed'").map(
-        (r) => r.digest,
-      );
-    } else final.posts = rows('SELECT op, post, digest, key FROM posts ORDER BY seq');
-    db.close();
-  }
+  for (const f of ['journal', 'feed'])
+    integrity[f] = readStore(join(dir, `${f}.sqlite`), (rows) => {
+      if (f === 'journal') {
+        final.report = reportOf(rows('SELECT version, step, text FROM report'));
+        final.writes = [
+          ...rows("SELECT op, 'journal' AS tbl, token, writer FROM journal"),
+          ...rows("SELECT op, 'candidate' AS tbl, token, attempt AS writer FROM candidates"),
+          ...rows("SELECT op, 'intent' AS tbl, token, attempt AS writer FROM intents"),
+          ...rows("SELECT op, 'confirmation' AS tbl, token, writer FROM confirmations"),
+        ];
+        final.candidates = rows('SELECT digest, parts FROM candidates').map((c) => ({
+          digest: c.digest,
+          parts: JSON.parse(c.parts as string),
+        }));
+        final.acceptances = rows('SELECT op, digest, version FROM acceptances ORDER BY id');
+        final.newsletter = rows('SELECT op, digest FROM newsletter');
+        final.confirmed = rows("SELECT digest FROM intents WHERE state = 'confirmed'").map(
+          (r) => r.digest,
+        );
+      } else final.posts = rows('SELECT op, post, digest, key FROM posts ORDER BY seq');
+    });
   final.integrity = integrity;
   writeFileSync(join(dir, 'final.json'), JSON.stringify(final));
   return { dir, wallMs: Date.now() - started, pids: every.map((c) => c.pid!), struck, integrity };

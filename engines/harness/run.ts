@@ -18,7 +18,7 @@ import { createServer, request, type Server } from 'node:http';
 import { createServer as netServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DatabaseSync } from 'node:sqlite';
+import { readStore, reportOf } from '../../lab/stores.ts';
 import type { Engine, JobOptions, JobResult, Worker } from './engine.ts';
 import type { EngineFault, ENGINE_ANCHORS } from './nemesis.ts';
 import { at } from '../../src/model/lookup.ts';
@@ -429,36 +429,27 @@ export async function runEngineOnce(engine: Engine, spec: EngineSpec): Promise<E
   // ——— the stores' final contents ———
   const integrity: Record<string, string> = {};
   const final: Json = {};
-  for (const f of ['store', 'feed']) {
-    const db = new DatabaseSync(join(dir, `${f}.sqlite`));
-    integrity[f] = (db.prepare('PRAGMA integrity_check').get() as Json).integrity_check;
-    const rows = (sql: string) =>
-      db
-        .prepare(sql)
-        .all()
-        .map((x) => ({ ...x }));
-    if (f === 'store') {
-      final.report = {};
-      for (const x of rows('SELECT version, step, text FROM report'))
-        (final.report[x.version as string] ??= {})[x.step as string] = x.text;
-      // writer: the attempt's number in the application's epoch (token 41 is #1)
-      final.writes = rows(
-        `SELECT op, tbl, token, token - ${FIRST_TOKEN - 1} AS writer FROM writes`,
-      );
-      final.candidates = rows('SELECT digest, parts FROM candidates').map((c) => ({
-        digest: c.digest,
-        parts: JSON.parse(c.parts as string),
-      }));
-      final.acceptances = rows(
-        'SELECT op, digest, version FROM acceptances WHERE accepted = 1 ORDER BY id',
-      );
-      final.newsletter = rows('SELECT op, digest FROM newsletter');
-      final.confirmed = rows("SELECT DISTINCT digest FROM writes WHERE tbl = 'confirmation'").map(
-        (x) => x.digest,
-      );
-    } else final.posts = rows('SELECT op, post, digest, key FROM posts ORDER BY seq');
-    db.close();
-  }
+  for (const f of ['store', 'feed'])
+    integrity[f] = readStore(join(dir, `${f}.sqlite`), (rows) => {
+      if (f === 'store') {
+        final.report = reportOf(rows('SELECT version, step, text FROM report'));
+        // writer: the attempt's number in the application's epoch (token 41 is #1)
+        final.writes = rows(
+          `SELECT op, tbl, token, token - ${FIRST_TOKEN - 1} AS writer FROM writes`,
+        );
+        final.candidates = rows('SELECT digest, parts FROM candidates').map((c) => ({
+          digest: c.digest,
+          parts: JSON.parse(c.parts as string),
+        }));
+        final.acceptances = rows(
+          'SELECT op, digest, version FROM acceptances WHERE accepted = 1 ORDER BY id',
+        );
+        final.newsletter = rows('SELECT op, digest FROM newsletter');
+        final.confirmed = rows("SELECT DISTINCT digest FROM writes WHERE tbl = 'confirmation'").map(
+          (x) => x.digest,
+        );
+      } else final.posts = rows('SELECT op, post, digest, key FROM posts ORDER BY seq');
+    });
   final.integrity = integrity;
   writeFileSync(join(dir, 'final.json'), JSON.stringify(final));
   return { dir, wallMs: Date.now() - started, struck, result, integrity, error };
