@@ -16,7 +16,7 @@
  * jumps between ticks instead of stepping through them.
  */
 import { render } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { WalkthroughProps } from './WalkthroughBar.tsx';
 import {
   clock,
@@ -157,7 +157,9 @@ export function Player(props: Props) {
     });
 
   // The audio element's events drive everything; set up once, on the element the bar created.
-  useEffect(() => {
+  // A layout effect: listening from the commit that mounts the player, not a frame later (a key
+  // pressed just after Play was lost on a slow phone).
+  useLayoutEffect(() => {
     apply(locate(tl, sceneStart(tl, props.at)), 'push');
     button.current?.focus();
     props.started.then(() => setStatus(audio.paused ? 'paused' : 'playing'), refused);
