@@ -7,8 +7,8 @@
 //   unit       vitest --project unit
 //   after the build:
 //   lab        the short lab: real processes, kills and pauses on SQLite (tests/lab), and the
-//              short Restate case (tests/lab/restate-case.test.ts; the step first runs
-//              `npm ci --prefix engines` when engines/node_modules is missing); it needs no
+//              short Restate case (tests/lab/restate-case.test.ts; before any step, test-all
+//              runs `npm ci --prefix engines` when engines/node_modules is missing); it needs no
 //              build, but its ~50 Node processes would share the CPU with it
 //   typecheck  tsc over .ts/.tsx (TypeScript 7), tsc over the .mjs/.js files with checkJs
 //              (tsconfig.scripts.json; both with tsconfig.json's strictest flags), astro check
@@ -73,25 +73,17 @@ const STEPS = {
   lab: {
     after: ['build'],
     run: () =>
-      seq(
-        // the engines' own install (not the site's npm ci): the short Restate case needs it
-        () =>
-          existsSync(join(ROOT, 'engines/node_modules/@restatedev/restate-sdk'))
-            ? { code: 0 }
-            : run('npm', ['ci', '--prefix', 'engines', '--no-audit', '--no-fund'], {
-                timeout: 5 * MIN,
-              }),
-        () =>
-          run(
-            process.execPath,
-            [
-              '--disable-warning=ExperimentalWarning',
-              '--test',
-              join(ROOT, 'tests/lab/short-lab.test.ts'),
-              join(ROOT, 'tests/lab/restate-case.test.ts'),
-            ],
-            { timeout: 5 * MIN },
-          ),
+      seq(() =>
+        run(
+          process.execPath,
+          [
+            '--disable-warning=ExperimentalWarning',
+            '--test',
+            join(ROOT, 'tests/lab/short-lab.test.ts'),
+            join(ROOT, 'tests/lab/restate-case.test.ts'),
+          ],
+          { timeout: 5 * MIN },
+        ),
       ),
   },
   typecheck: {
@@ -217,6 +209,20 @@ function step(name) {
       })(),
     );
   return /** @type {Promise<boolean>} */ (steps.get(name));
+}
+// The engines' own install (not the site's npm ci), before any step: the short Restate case runs
+// on it and the type check reads its packages' types.
+if (
+  selected.some((n) => n === 'lab' || n === 'typecheck') &&
+  !existsSync(join(ROOT, 'engines/node_modules/@restatedev/restate-sdk'))
+) {
+  const r = await run('npm', ['ci', '--prefix', 'engines', '--no-audit', '--no-fund'], {
+    timeout: 5 * MIN,
+  });
+  if (r.code !== 0) {
+    console.log('test-all: npm ci --prefix engines failed');
+    process.exit(1);
+  }
 }
 await Promise.all(selected.map(step));
 
