@@ -51,7 +51,13 @@ export function Lifecycle({ run }: { run: Run }) {
     ],
   }));
   return (
-    <section class="table-wrap" tabindex={0} aria-label="Table of states at the end of each tick">
+    // Wide: the table takes the room beside the contents list, as the companion's
+    // wide tables do (tables.css .table-wrap--wide); at 1280 it no longer scrolls in a column-wide box.
+    <section
+      class="table-wrap table-wrap--wide"
+      tabindex={0}
+      aria-label="Table of states at the end of each tick"
+    >
       <table class="tp-lifecycle">
         <caption>States at the end of each tick (bold: changed since the tick before)</caption>
         <thead>
