@@ -11,7 +11,7 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { readFileSync } from 'node:fs';
-import { conf, hist, serve, sha256, sleep, type Json } from '../../lab/proc/common.ts';
+import { conf, serialiser, serve, sha256, type Json } from '../../lab/proc/common.ts';
 
 const db = new DatabaseSync(conf.file);
 db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;
@@ -37,26 +37,9 @@ const one = (sql: string, ...a: (string | number | null)[]) =>
 const current = () => one("SELECT v FROM meta WHERE k = 'current'")!.v as string;
 const highest = () => (one('SELECT COALESCE(MAX(token), 0) AS m FROM tokens')!.m as number) || 0;
 
-let chain: Promise<unknown> = Promise.resolve();
 /** One transaction at a time, held open for commitMs (a commit's time). */
-function txn(op: string, fn: () => Json): Promise<Json> {
-  const p = chain.then(async () => {
-    db.exec('BEGIN IMMEDIATE');
-    hist('invoke', 'txn', op);
-    try {
-      const out = fn();
-      await sleep(conf.commitMs);
-      db.exec('COMMIT');
-      hist('ok', 'txn', op);
-      return out;
-    } catch (e) {
-      db.exec('ROLLBACK');
-      throw e;
-    }
-  });
-  chain = p.catch(() => {});
-  return p;
-}
+const serial = serialiser(db);
+const txn = (op: string, fn: () => Json): Promise<Json> => serial(op, true, fn);
 
 function need(b: Json, ...keys: string[]) {
   for (const k of keys)

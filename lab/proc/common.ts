@@ -13,6 +13,7 @@ import { openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
 
 export type Json = Record<string, any>;
 
@@ -143,3 +144,37 @@ export function serve(handle: (path: string, body: Json) => Promise<Json> | Json
 
 /** Leave when the lab that started us goes away (a stopped process cannot; the lab kills those). */
 process.on('disconnect', () => process.exit(0));
+
+/**
+ * A store's calls one at a time, in arrival order: `serial(op, write, fn)` runs `fn` alone, and
+ * with `write` inside a transaction held open for conf.commitMs (a commit's time), so that a
+ * SIGKILL can land inside one; SQLite rolls it back and the client, without a reply, retries the
+ * same operation id. The journal store, the feed and the engines' outside store share it.
+ */
+export function serialiser(db: DatabaseSync) {
+  let chain: Promise<unknown> = Promise.resolve();
+  return function serial<T>(
+    op: string | null | undefined,
+    write: boolean,
+    fn: () => T,
+  ): Promise<T> {
+    const p = chain.then(async () => {
+      if (!write) return fn();
+      db.exec('BEGIN IMMEDIATE');
+      hist('invoke', 'txn', op ?? null);
+      try {
+        const r = fn();
+        await sleep(conf.commitMs);
+        db.exec('COMMIT');
+        hist('ok', 'txn', op ?? null);
+        return r;
+      } catch (e) {
+        db.exec('ROLLBACK');
+        hist('fail', 'txn', op ?? null, { error: String(e) });
+        throw e;
+      }
+    });
+    chain = p.catch(() => {});
+    return p;
+  };
+}

@@ -8,57 +8,45 @@
  * applies a new post P1, P2, …
  */
 import { DatabaseSync } from 'node:sqlite';
-import { conf, hist, now, serve, sleep, type Json } from './common.ts';
+import { conf, now, serialiser, serve, type Json } from './common.ts';
 
 const db = new DatabaseSync(conf.file);
 db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;
 CREATE TABLE IF NOT EXISTS keys (key TEXT PRIMARY KEY, digest TEXT NOT NULL, post TEXT NOT NULL, stored_us INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS posts (seq INTEGER PRIMARY KEY, op TEXT NOT NULL, post TEXT NOT NULL, digest TEXT NOT NULL, key TEXT);`);
 
-let chain: Promise<unknown> = Promise.resolve();
+const serial = serialiser(db);
 function announce(b: Json): Promise<Json> {
-  const p = chain.then(async () => {
-    db.exec('BEGIN IMMEDIATE');
-    hist('invoke', 'txn', b.op);
-    try {
-      let out: Json;
-      const k = b.key
-        ? (db.prepare('SELECT * FROM keys WHERE key = ?').get(b.key) as Json | undefined)
-        : undefined;
-      const fresh =
-        k && (conf.retentionMs === null || now() - k.stored_us <= conf.retentionMs * 1000);
-      if (k && fresh)
-        out =
-          k.digest === b.digest ? { outcome: 'remembered', post: k.post } : { outcome: 'rejected' };
-      else {
-        const seq =
-          ((db.prepare('SELECT COALESCE(MAX(seq), 0) AS m FROM posts').get() as Json).m as number) +
-          1;
-        const post = `P${seq}`;
-        db.prepare('INSERT INTO posts (seq, op, post, digest, key) VALUES (?, ?, ?, ?, ?)').run(
-          seq,
-          b.op,
-          post,
-          b.digest,
-          b.key ?? null,
-        );
-        if (b.key)
-          db.prepare(
-            'INSERT OR REPLACE INTO keys (key, digest, post, stored_us) VALUES (?, ?, ?, ?)',
-          ).run(b.key, b.digest, post, now());
-        out = { outcome: 'applied', post, forgot: k ? true : undefined };
-      }
-      await sleep(conf.commitMs);
-      db.exec('COMMIT');
-      hist('ok', 'txn', b.op);
-      return out;
-    } catch (e) {
-      db.exec('ROLLBACK');
-      throw e;
+  return serial(b.op, true, () => {
+    let out: Json;
+    const k = b.key
+      ? (db.prepare('SELECT * FROM keys WHERE key = ?').get(b.key) as Json | undefined)
+      : undefined;
+    const fresh =
+      k && (conf.retentionMs === null || now() - k.stored_us <= conf.retentionMs * 1000);
+    if (k && fresh)
+      out =
+        k.digest === b.digest ? { outcome: 'remembered', post: k.post } : { outcome: 'rejected' };
+    else {
+      const seq =
+        ((db.prepare('SELECT COALESCE(MAX(seq), 0) AS m FROM posts').get() as Json).m as number) +
+        1;
+      const post = `P${seq}`;
+      db.prepare('INSERT INTO posts (seq, op, post, digest, key) VALUES (?, ?, ?, ?, ?)').run(
+        seq,
+        b.op,
+        post,
+        b.digest,
+        b.key ?? null,
+      );
+      if (b.key)
+        db.prepare(
+          'INSERT OR REPLACE INTO keys (key, digest, post, stored_us) VALUES (?, ?, ?, ?)',
+        ).run(b.key, b.digest, post, now());
+      out = { outcome: 'applied', post, forgot: k ? true : undefined };
     }
+    return out;
   });
-  chain = p.catch(() => {});
-  return p;
 }
 
 serve((path, b) => {

@@ -13,7 +13,7 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { existsSync, readFileSync } from 'node:fs';
-import { conf, hist, MUTANT, serve, sha256, sleep, type Json } from './common.ts';
+import { conf, MUTANT, serialiser, serve, sha256, type Json } from './common.ts';
 
 const fresh = !existsSync(conf.file);
 const db = new DatabaseSync(conf.file);
@@ -55,28 +55,7 @@ const sectionHash = (version: string, step: string) =>
   );
 const STOPPED = ['unknown', 'fenced', 'refused', 'done'];
 
-let chain: Promise<unknown> = Promise.resolve();
-/** Run `fn` alone; with `write`, inside a transaction held open for commitMs. */
-function serial<T>(op: string | undefined, write: boolean, fn: () => T): Promise<T> {
-  const p = chain.then(async () => {
-    if (!write) return fn();
-    db.exec('BEGIN IMMEDIATE');
-    hist('invoke', 'txn', op ?? null);
-    try {
-      const r = fn();
-      await sleep(conf.commitMs);
-      db.exec('COMMIT');
-      hist('ok', 'txn', op ?? null);
-      return r;
-    } catch (e) {
-      db.exec('ROLLBACK');
-      hist('fail', 'txn', op ?? null, { error: String(e) });
-      throw e;
-    }
-  });
-  chain = p.catch(() => {});
-  return p;
-}
+const serial = serialiser(db);
 
 /** A protected write: the fence compared in the same transaction as the record (idempotent by op). */
 function protectedWrite(b: Json): Json {
