@@ -24,9 +24,10 @@
 //   npm test [-- --only checks,browser] [-- --skip repro] [-- --keep-going]
 // A step whose dependency is not selected runs on what is there (--only browser uses dist).
 // After a failure no new step starts (unless --keep-going); running ones finish.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT, run, astroBuild, buildCopy, compareUnderBase, stepName } from './repro.mjs';
 
 const bin = (/** @type {string[]} */ ...p) => join(ROOT, 'node_modules', ...p);
@@ -150,6 +151,55 @@ const STEPS = {
   },
 };
 
+/**
+ * The browser tests that failed, or passed only on their retry, from Playwright's JSON report
+ * (written in CI): a line each with its first error, so that the tail of CI's output says which
+ * and why. Nothing when the report is missing or every test passed first time.
+ * @param {string} file
+ * @returns {string[]}
+ */
+function browserTrouble(file) {
+  if (!existsSync(file)) return [];
+  /** @type {any} */
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    return [`  (could not read ${file}: ${String(err).slice(0, 120)})`];
+  }
+  /** @type {string[]} */
+  const out = [];
+  /** @param {any} suite */
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+        const error = (t.results ?? []).find((/** @type {any} */ r) => r.error)?.error;
+        const why = stripVTControlCharacters(String(error?.message ?? ''))
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((l) => l && !/^(expect\(|Call log:)/.test(l))
+          .slice(0, 5)
+          .join(' | ');
+        const where = `${spec.file}:${spec.line}`;
+        out.push(
+          `  ${t.status === 'flaky' ? 'flaky ' : 'FAILED'} [${t.projectName}] ${where} ${spec.title}`,
+        );
+        if (why) out.push(`         ${why.slice(0, 400)}`);
+      }
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const s of report.suites ?? []) walk(s);
+  return out.slice(0, 12);
+}
+
+/** Playwright's JSON reports (playwright.config.ts writes them in CI), by the step that runs it. */
+const BROWSER_REPORTS = {
+  browser: 'test-results/browser.json',
+  subpath: 'test-results/browser-subpath.json',
+};
+for (const file of Object.values(BROWSER_REPORTS)) await rm(join(ROOT, file), { force: true });
+
 const args = process.argv.slice(2);
 /** @param {string} flag */
 const list = (flag) =>
@@ -237,6 +287,10 @@ for (const name of selected) {
   console.log(`  ${state} ${name.padEnd(9)} ${when}`);
 }
 console.log(`  total ${secs(performance.now() - t0)} s`);
+// Which browser tests failed or were flaky, and why: from Playwright's JSON report (CI only).
+for (const [name, file] of Object.entries(BROWSER_REPORTS))
+  if (typeof results.get(name)?.ok === 'boolean')
+    for (const l of browserTrouble(join(ROOT, file))) console.log(l);
 const passed = selected.filter((n) => results.get(n)?.ok === true).length;
 const nfailed = selected.filter((n) => results.get(n)?.ok === false).length;
 console.log(`${passed} passed, ${nfailed} failed`);
