@@ -114,6 +114,12 @@ export function clippedTables() {
       const s = scroller.getBoundingClientRect();
       if (s.right > vw + 1)
         out.push(`${name}: its scroll container sticks out (${Math.round(s.right)} > ${vw})`);
+      // Its caption is read, not scrolled: it stays inside the box, start and end.
+      const c = table.caption?.getBoundingClientRect();
+      if (c && c.width > 0 && (c.left < s.left - 1 || c.right > s.right + 1))
+        out.push(
+          `${name}: its caption runs past its scroll box (${Math.round(c.left)}–${Math.round(c.right)} against ${Math.round(s.left)}–${Math.round(s.right)})`,
+        );
       continue;
     }
     if (clipper && t.right > clipper.getBoundingClientRect().right + 1)
