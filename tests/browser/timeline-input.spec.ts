@@ -42,5 +42,23 @@ test.describe('on a touch screen', () => {
     expect(await frame.evaluate((e) => e.scrollWidth > e.clientWidth && e.scrollLeft > 0)).toBe(
       true,
     );
+    // The tick before the decisive one is in view whole, clear of the sticky lane names: its
+    // column's left edge sits right of the gutter, and the decisive tick's label inside the box.
+    const open = await frame.evaluate((e) => {
+      const t = Number(e.dataset.focusTick);
+      const gutter = e.querySelector('.tl-gutter')!.getBoundingClientRect();
+      const box = e.getBoundingClientRect();
+      const label = (n: number) =>
+        [...e.querySelectorAll('.tl-plot a text')].find((x) => x.textContent === `t${n}`)!;
+      const hit = (n: number) => label(n).parentElement!.querySelector('rect')!;
+      return {
+        before: hit(t - 1).getBoundingClientRect().left - gutter.right,
+        focus: label(t).getBoundingClientRect().right <= box.right,
+      };
+    });
+    expect(open.before, 'the previous tick column starts right of the lane names').toBeGreaterThan(
+      4,
+    );
+    expect(open.focus, 'the decisive tick is in view').toBe(true);
   });
 });
