@@ -440,12 +440,16 @@ function layoutStack(
   return { row, height, mid, spans, points: placed };
 }
 
-/** The narrowest column that still holds every chip's label, 2 px clear inside the chip (col − 4). */
+/**
+ * The narrowest column that still holds every chip's label, 2 px clear inside the chip (col − 4),
+ * or inside a duplicate's inner edge (2 px further in on each side).
+ */
 function narrowestCol(rows: Row[]): number {
   let w = 36;
   for (const r of rows)
     for (const p of r.points)
-      if (isChip(p) && p.label) w = Math.max(w, Math.ceil(textWidth(p.label) + 8));
+      if (isChip(p) && p.label)
+        w = Math.max(w, Math.ceil(textWidth(p.label) + (p.data?.duplicate === true ? 12 : 8)));
   return w;
 }
 

@@ -194,4 +194,13 @@ describe('fitted to a frame', () => {
     expect(layoutTimeline(marks, { availableWidth: 300, alongside: [dup] }).col).toBe(50);
     expect(layoutTimeline(dup, { availableWidth: 300, alongside: [marks] }).col).toBe(50);
   });
+  it('a duplicate post’s chip keeps its label 2 px inside its inner edge too', () => {
+    const p = { ...point('post', 2, 'P2 dup'), data: { duplicate: true } };
+    const dup: TimelineMarks = {
+      lastTick: 5,
+      rows: [{ id: 'feed', label: 'feed', spans: [], points: [p] }],
+    };
+    // The inner edge is 2 in from the chip, the chip 2 in from its column: 41.53 + 2 × 6 → 54.
+    expect(layoutTimeline(dup, { availableWidth: 300 }).col).toBe(54);
+  });
 });
