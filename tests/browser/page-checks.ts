@@ -88,6 +88,40 @@ export function findOverflow() {
   return out;
 }
 
+/**
+ * Runs in the page: what runs past the text column (<main>'s box) on either side without a box
+ * of its own that scrolls or clips it. Stricter than findOverflow: a line that stops short of the
+ * viewport's edge but past the column's still breaks the page's margin (a legend entry held on
+ * one line ran 9 px past it at 360 px).
+ */
+export function pastColumn() {
+  const main = document.querySelector('main');
+  if (!main) return ['no <main>'];
+  const m = main.getBoundingClientRect();
+  const out: string[] = [];
+  const visit = (el: Element) => {
+    const cs = getComputedStyle(el);
+    if (cs.display === 'none' || cs.visibility === 'hidden') return;
+    if (cs.position === 'absolute' && (cs.clip !== 'auto' || cs.clipPath !== 'none')) return;
+    const r = el.getBoundingClientRect();
+    // A strip that scrolls sideways may bleed to the screen's edges on purpose (the explorer's
+    // presets): inside the viewport, it is its own frame.
+    const scrolls = cs.overflowX === 'auto' || cs.overflowX === 'scroll';
+    const bleeds = scrolls && r.left >= -1 && r.right <= document.documentElement.clientWidth + 1;
+    if (r.width > 0 && r.height > 0 && !bleeds && (r.right > m.right + 1 || r.left < m.left - 1)) {
+      const text = (el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      out.push(
+        `${el.tagName.toLowerCase()} "${text}" spans x=${Math.round(r.left)}…${Math.round(r.right)} (column ${Math.round(m.left)}…${Math.round(m.right)})`,
+      );
+      return;
+    }
+    if (['auto', 'scroll', 'hidden', 'clip'].includes(cs.overflowX)) return;
+    for (const child of el.children) visit(child);
+  };
+  for (const child of main.children) visit(child);
+  return out.slice(0, 10);
+}
+
 /** Runs in the page: tables wider than what holds them, with no scroll container between. */
 export function clippedTables() {
   const out: string[] = [];

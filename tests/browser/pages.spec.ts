@@ -15,7 +15,13 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
 import { PAGES, AXE_TAGS } from './pages.mjs';
-import { clippedTables, countScrollWatchers, findOverflow, scrollThrough } from './page-checks.ts';
+import {
+  clippedTables,
+  countScrollWatchers,
+  findOverflow,
+  pastColumn,
+  scrollThrough,
+} from './page-checks.ts';
 
 /**
  * The dark scheme differs from the light one only in `prefers-color-scheme`. What that changes on a
@@ -72,6 +78,7 @@ for (const p of PAGES) {
     expect(await page.evaluate(clippedTables), 'tables cut off').toEqual([]);
     if (project === 'phone') {
       expect(await page.evaluate(findOverflow), 'elements past the 360 px viewport').toEqual([]);
+      expect(await page.evaluate(pastColumn), 'elements past the text column').toEqual([]);
       return;
     }
     {
