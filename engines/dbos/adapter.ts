@@ -54,8 +54,8 @@ export const RECORDS: Records = {
     why: 'DBOS’s owner token fences only its own checkpoints; a store outside it sees every write unless the application issues a token and the store compares it',
   },
   effect: {
-    status: 'kept by the engine',
-    why: 'the step’s identity (workflow ID and step ID) is the same on every execution and the step’s output records the post; the key is built from it by the application, and only a receiver that remembers keys makes it count',
+    status: 'yours to write',
+    why: 'the step’s identity (workflow ID and step ID) is the same on every execution, a stable identity to build a key from, but the receiver must remember the key: a kill between the post and the step’s recorded output runs the step again',
   },
   acceptance: {
     status: 'yours to write',

@@ -15,6 +15,8 @@ interface Choice {
   breaches: Record<string, number>;
   replayPinned: number;
   staleApplied: number;
+  staleRejected: number;
+  seeds: Record<string, string[]>;
 }
 interface EngineEntry {
   name: string;
@@ -105,6 +107,14 @@ describe('/engines/ shows /data/engines.json', () => {
           expect(text(td![1] ?? '')).toContain(
             `${kb} of ${kr} runs with it, ${lb} of ${lr} without`,
           );
+          // Runs with a fenced store in which no late write reached it say they did not test it.
+          const reached = e
+            .choices!.filter((c) => c.store !== 'plain')
+            .reduce((n, c) => n + c.staleApplied + c.staleRejected, 0);
+          expect(
+            text(td![1] ?? '').includes('so they do not test the fence'),
+            `${rec} ${name}`,
+          ).toBe(rec === 'epoch' && reached === 0);
         } else expect(td![0]).not.toContain('data-kept=');
       }
     }
@@ -130,16 +140,58 @@ describe('/engines/ shows /data/engines.json', () => {
     for (const e of data.engines.filter((x) => x.available && x.choices)) {
       const p = text(el('data-observed', e.name, 'p'));
       const sum = (f: (c: Choice) => number) => e.choices!.reduce((n, c) => n + f(c), 0);
-      const runs = (n: number) => `${n} ${n === 1 ? 'run' : 'runs'}`;
+      // The site's prose counts: zero to nine in words, zero as "no" unless the page says "0".
+      const SMALL = [
+        'zero',
+        'one',
+        'two',
+        'three',
+        'four',
+        'five',
+        'six',
+        'seven',
+        'eight',
+        'nine',
+      ];
+      const runs = (n: number, zero = 'no') =>
+        `${n === 0 ? zero : n < 10 ? SMALL[n] : n} ${n === 1 ? 'run' : 'runs'}`;
       expect(p).toContain(
         `“replay read the first version”: in ${runs(sum((c) => c.replayPinned))}`,
       );
-      expect(p).toContain(`“Late write applied”: in ${runs(sum((c) => c.staleApplied))}`);
+      expect(p).toContain(
+        `“Late write applied”: in ${runs(
+          sum((c) => c.staleApplied),
+          '0',
+        )}`,
+      );
       if (sum((c) => c.replayPinned) > 0)
         expect(p).toContain(
           `was found in ${sum((c) => c.breaches.supersededAccepted ?? NaN)} of ${runs(e.runs!)}`,
         );
     }
+  });
+
+  it('says how many breaching runs have their seed in the JSON', () => {
+    let broken = 0;
+    let listed = 0;
+    for (const e of data.engines.filter((x) => x.available && x.choices))
+      for (const c of e.choices!)
+        for (const i of data.invariants) {
+          broken += c.breaches[i] ?? 0;
+          listed += c.seeds[i]?.length ?? 0;
+        }
+    const p = text(el('data-fact', 'seeds', 'p'));
+    if (listed === broken) expect(p).toMatch(/^Every breach’s seed is in/);
+    else expect(p).toContain(`The seeds of ${listed} of the ${broken} breaches found`);
+  });
+
+  it('names the lab fault with no counterpart, and what was struck instead', () => {
+    const li = text(el('data-limit', 'controller-restart', 'li'));
+    expect(li).toContain('controller restart');
+    for (const e of data.engines.filter((x) => x.available && x.runs))
+      expect(li).toContain(
+        `${e.faults!['server-kill'] ?? 0} kills and ${e.faults!['server-stop'] ?? 0} pauses`,
+      );
   });
 
   it('states the runs, the faults struck, the engines not run and a cut-short run', () => {
