@@ -11,7 +11,8 @@ const SCREENS = [
 ];
 
 for (const { width, height, screens } of SCREENS) {
-  test.describe(`${width}×${height}`, () => {
+  // Each width once: in the project of that width (desktop 1280, phone 360), at this height.
+  test.describe(`${width}×${height} ${width < 1000 ? '@phone' : '@desktop'}`, () => {
     test.use({ viewport: { width, height } });
 
     test(`the article's first drawn figure starts within ${screens} screens, and no table comes before the first mishap's figure`, async ({

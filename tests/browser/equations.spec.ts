@@ -38,7 +38,7 @@ for (const viewport of [
   { width: 1280, height: 900 },
   { width: 360, height: 740 },
 ])
-  test(`equations fit their column at ${viewport.width}, or scroll in their own box with a cue`, async ({
+  test(`equations fit their column at ${viewport.width}, or scroll in their own box with a cue ${viewport.width < 1000 ? '@phone' : '@desktop'}`, async ({
     page,
   }) => {
     await page.setViewportSize(viewport);
@@ -57,7 +57,7 @@ for (const viewport of [
         expect(all.find((b) => b.id === id)?.overflows, `${id} fits at 1280`).toBe(false);
   });
 
-test('the cue is drawn: the right edge of an overflowing equation is shaded, then clear at its end', async ({
+test('the cue is drawn: the right edge of an overflowing equation is shaded, then clear at its end @phone', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });

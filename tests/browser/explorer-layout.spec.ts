@@ -1,5 +1,5 @@
-// The explorer shows what you touch (its layout, in a real Chromium; any project, each test sets
-// its own viewport):
+// The explorer shows what you touch (its layout, in a real Chromium; the 1280 tests run in the
+// desktop project and the 360 ones in phone, each at the height it sets):
 //   at 1280 × 900, every tick of the stage figure is inside its frame, or the frame scrolls and a
 //   visible cue says so on the side the hidden ticks are (and scrolling shows them);
 //   the Tab order follows the layout — route, switches, presets, figure, panels — and the first
@@ -59,7 +59,7 @@ async function checkFrame(page: Page, lastTick: number) {
   return r;
 }
 
-test.describe('at 1280 × 900', () => {
+test.describe('at 1280 × 900 @desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('explorer layout: every tick of the figure is in its frame, or a cue shows', async ({
@@ -212,7 +212,7 @@ test.describe('at 1280 × 900', () => {
   });
 });
 
-test.describe('at 360 × 780', () => {
+test.describe('at 360 × 780 @phone', () => {
   test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
 
   test('explorer layout: touch targets are 44 px, the scene sits by its figure', async ({

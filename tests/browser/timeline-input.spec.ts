@@ -1,14 +1,14 @@
 // The run timeline's words that depend on the reader's device, which only a browser can see:
 // the readout's prompt names the input (hover and click with a mouse, tap on a touch screen),
 // a phone is told before the drawing that it scrolls sideways, and print takes the desktop
-// strips, never the phone's drawing. Each viewport is set here, so the spec runs under any project.
+// strips, never the phone's drawing. The mouse runs in the desktop project, the touch screen in phone.
 import { test, expect } from './fixtures.ts';
 
 const ARTICLE = 'article/';
 const prompt = (page: import('@playwright/test').Page) =>
   page.locator('main figure.tl[data-timeline] .tl-readout').first();
 
-test.describe('with a mouse', () => {
+test.describe('with a mouse @desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false });
   test('the readout says hover or click, and print takes the strips', async ({ page }) => {
     await page.goto(ARTICLE);
@@ -26,7 +26,7 @@ test.describe('with a mouse', () => {
   });
 });
 
-test.describe('on a touch screen', () => {
+test.describe('on a touch screen @phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
   test('the readout says tap, and a line before the drawing says it scrolls', async ({ page }) => {
     await page.goto(ARTICLE);

@@ -157,7 +157,9 @@ async function load(page: Page, path: string) {
   await page.evaluate(() => document.fonts.ready);
 }
 
-test('widths: the tokens are the three widths of the issue @desktop', async ({ page }) => {
+test('widths: the tokens are three distinct widths, prose < figure < wide @desktop', async ({
+  page,
+}) => {
   await load(page, 'article/');
   const { tokens } = await page.evaluate(measure, TOLERANCE);
   // Prose holds about 65–72 characters (pages-fit "measure" counts them); a figure is wider than

@@ -5,8 +5,8 @@
  * before Restate could record the step, so Restate runs the step again. With
  * the key made once per operation from the invocation id and the feed's key
  * memory on, the checker must find exactly one post; with the feed's memory
- * off (the mutant), it must find the duplicate. Expectations are the issue's
- * claims, not the harness's output. Needs engines/node_modules
+ * off (the mutant), it must find the duplicate. Expectations are the feed's rule on /model/
+ * (#rule-feed: a key the feed remembers returns the first post), not the harness's output. Needs engines/node_modules
  * (`npm ci --prefix engines`, which npm test's lab step runs when it is missing).
  */
 import { test } from 'node:test';

@@ -1,7 +1,7 @@
 /**
  * The short lab (`npm test -- --only lab`): real processes, real signals,
  * verdicts from lab/checker (the history and the final stores). Expected
- * outcomes are the issue's claims, not the lab's own output:
+ * outcomes are the protocol's claims as lab/README.md states them, not the lab's own output:
  *   - all four protections on: no invariant broken in the named cases and in
  *     a few random nemesis schedules;
  *   - fencing off, #1 paused at s3: a stale write;

@@ -1,6 +1,6 @@
-// The timeline's marks against the reference traces. Every expected value below is
-// typed from the rules and reference traces of the model spec (§3 timing, §5 the feed,
-// §9 reference traces), not computed by marks.ts or the engine.
+// The timeline's marks against the main trace and its neighbours. Every expected value below is
+// typed from the rules on the site's rules page, /model/ (src/pages/model.astro: #rule-timing,
+// #rule-feed, and the trace each rule links to), not computed by marks.ts or the engine.
 import { describe, expect, it } from 'vitest';
 import { h } from 'preact';
 import { render } from 'preact-render-to-string';
@@ -234,7 +234,7 @@ describe('timeline marks: the other reference traces', () => {
 
 // The fault schedule's marks. Expected ticks are typed from the fault rules on /model/
 // (#rule-fault-silence, -poster, -retention, -restart) and the main trace's timing
-// (§3: #1 computes s1…s4 at t1…t4, #2 posts P1 at t10, #3 resends at t14; first token 41).
+// (#rule-timing: #1 computes s1…s4 at t1…t4, #2 posts P1 at t10, #3 resends at t14; first token 41).
 const withSchedule = (change: Partial<Switches>, sch: Partial<Schedule>) =>
   simulate({ ...MAIN, ...change }, { schedule: { ...BASE_SCHEDULE, ...sch } });
 const faultMarks = (m: TimelineMarks) =>

@@ -1,6 +1,6 @@
-// The lost-acknowledgement sequence against the spec: main trace (§9: #2 posts P1 at t10
-// and dies; #3, admitted at t13, resends at t14 and the feed returns P1), and the two
-// keys that go wrong (§5: no key or a key per attempt → a new post, P2).
+// The lost-acknowledgement sequence against the rules on /model/: the main trace (#rule-post-dies:
+// #2 posts P1 at t10 and dies; #3, admitted at t13, resends at t14 and the feed returns P1), and
+// the two keys that go wrong (#rule-feed: no key or a key per attempt → a new post, P2).
 import { describe, expect, it } from 'vitest';
 import { MAIN, simulate, type Switches } from '../../../src/model/index.ts';
 import { ackSequence } from '../../../src/components/timeline/sequence.ts';
