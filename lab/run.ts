@@ -27,6 +27,7 @@ import { stripTypeScriptTypes } from 'node:module';
 import { Agent, createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { forward, replyWith } from './forward.ts';
 import { readStore, reportOf } from './stores.ts';
 import type { Fault, FixedFaults } from './nemesis.ts';
 
@@ -317,52 +318,33 @@ export async function runOnce(spec: RunSpec): Promise<RunOut> {
         if (hold) await hold;
         if (nowUs() < L.holdUntil) await sleep((L.holdUntil - nowUs()) / 1000);
         if (!L.port) return void res.destroy();
-        const up = request(
-          {
-            host: '127.0.0.1',
-            port: L.port,
-            path,
-            method: 'POST',
-            agent: upstream,
-            headers: { 'content-type': 'application/json' },
-          },
-          (ur) => {
-            let out = '';
-            ur.setEncoding('utf8');
-            ur.on('data', (c) => (out += c));
-            ur.on('error', () => res.destroy());
-            ur.on('end', async () => {
-              if (path === '/assess' && out.includes('"accepted"')) anchors.acceptance.mark();
-              if (killAfterApply) {
-                let r: Json = {};
-                try {
-                  r = JSON.parse(out);
-                } catch {
-                  // not a reply to read
-                }
-                if (r.outcome === 'applied') {
-                  fixedState.posterStruck = true;
-                  signal(from, 'SIGKILL', `${from} killed after the feed applied its post`);
-                  return void res.destroy();
-                }
-              }
-              if (nowUs() < L.dropUntil) {
-                hist('info', 'fault', null, { link: name, reply: 'dropped', path, from });
-                return void res.destroy();
-              }
-              if (nowUs() < L.delayUntil) await sleep(L.delayMs);
-              if (res.destroyed) return;
-              res.writeHead(ur.statusCode ?? 502, { 'content-type': 'application/json' });
-              res.end(out);
-              if (killAfterReply) {
-                fixedState.posterStruck = true;
-                signal(from, 'SIGKILL', `${from} killed after its confirmation`);
-              }
-            });
-          },
-        );
-        up.on('error', () => res.destroy());
-        up.end(text);
+        forward({ port: L.port, path, agent: upstream }, text, res, async (out, status) => {
+          if (path === '/assess' && out.includes('"accepted"')) anchors.acceptance.mark();
+          if (killAfterApply) {
+            let r: Json = {};
+            try {
+              r = JSON.parse(out);
+            } catch {
+              // not a reply to read
+            }
+            if (r.outcome === 'applied') {
+              fixedState.posterStruck = true;
+              signal(from, 'SIGKILL', `${from} killed after the feed applied its post`);
+              return void res.destroy();
+            }
+          }
+          if (nowUs() < L.dropUntil) {
+            hist('info', 'fault', null, { link: name, reply: 'dropped', path, from });
+            return void res.destroy();
+          }
+          if (nowUs() < L.delayUntil) await sleep(L.delayMs);
+          if (res.destroyed) return;
+          replyWith(res, status, out);
+          if (killAfterReply) {
+            fixedState.posterStruck = true;
+            signal(from, 'SIGKILL', `${from} killed after its confirmation`);
+          }
+        });
       });
     });
     servers.push(s);

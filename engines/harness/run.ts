@@ -18,6 +18,7 @@ import { createServer, request, type Server } from 'node:http';
 import { createServer as netServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { forward, replyWith } from '../../lab/forward.ts';
 import { readStore, reportOf } from '../../lab/stores.ts';
 import type { Engine, JobOptions, JobResult, Worker } from './engine.ts';
 import type { EngineFault, ENGINE_ANCHORS } from './nemesis.ts';
@@ -178,58 +179,38 @@ export async function runEngineOnce(engine: Engine, spec: EngineSpec): Promise<E
           if (name === 'store' && path === '/write' && body.tbl === 'candidate')
             anchors.candidate.mark();
           if (name === 'feed' && path === '/announce') anchors.send.mark();
-          const up = request(
-            {
-              host: '127.0.0.1',
-              port,
-              path,
-              method: 'POST',
-              agent: false,
-              headers: { 'content-type': 'application/json' },
-            },
-            (ur) => {
-              let out = '';
-              ur.setEncoding('utf8');
-              ur.on('data', (c) => (out += c));
-              ur.on('error', () => res.destroy());
-              ur.on('end', () => {
-                if (
-                  name === 'feed' &&
-                  spec.killAfterApply &&
-                  !applyStruck &&
-                  out.includes('"applied"') &&
-                  pid
-                ) {
-                  applyStruck = true;
-                  const w = workers.find((x) => x.pid === pid);
-                  try {
-                    process.kill(pid, 'SIGKILL');
-                  } catch {
-                    // gone already
-                  }
-                  struck.push({
-                    atMs: Date.now() - started,
-                    kind: 'kill-after-apply',
-                    proc: w?.proc,
-                  });
-                  hist('info', 'fault', null, {
-                    proc: w?.proc ?? null,
-                    pid,
-                    signal: 'SIGKILL',
-                    why: 'killed after the feed applied its post, before the step was recorded',
-                  });
-                  if (w) scheduleWorker(1);
-                  res.destroy();
-                  return;
-                }
-                if (res.destroyed) return;
-                res.writeHead(ur.statusCode ?? 502, { 'content-type': 'application/json' });
-                res.end(out);
+          forward({ port, path, agent: false }, text, res, (out, status) => {
+            if (
+              name === 'feed' &&
+              spec.killAfterApply &&
+              !applyStruck &&
+              out.includes('"applied"') &&
+              pid
+            ) {
+              applyStruck = true;
+              const w = workers.find((x) => x.pid === pid);
+              try {
+                process.kill(pid, 'SIGKILL');
+              } catch {
+                // gone already
+              }
+              struck.push({
+                atMs: Date.now() - started,
+                kind: 'kill-after-apply',
+                proc: w?.proc,
               });
-            },
-          );
-          up.on('error', () => res.destroy());
-          up.end(text);
+              hist('info', 'fault', null, {
+                proc: w?.proc ?? null,
+                pid,
+                signal: 'SIGKILL',
+                why: 'killed after the feed applied its post, before the step was recorded',
+              });
+              if (w) scheduleWorker(1);
+              res.destroy();
+              return;
+            }
+            replyWith(res, status, out);
+          });
         });
       });
       servers.push(s);
