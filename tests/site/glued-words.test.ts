@@ -15,6 +15,12 @@ const ELEMENT = new RegExp(`<(${INLINE})\\b([^>]*)>([^<]*)</\\1>(\\p{L})`, 'gu')
 /** `word<tag …>word`: a word runs straight into an inline element that starts with a word. */
 const BEFORE = new RegExp(`([\\p{L}\\p{N}])<(${INLINE})\\b([^>]*)>([\\p{L}\\p{N}])`, 'gu');
 
+/** `…word</tag><tag …>word`: two inline elements back to back, the first word of one touching the last of the other. */
+const BETWEEN = new RegExp(
+  `([\\p{L}\\p{N}])</(${INLINE})><(${INLINE})\\b([^>]*)>([\\p{L}\\p{N}])`,
+  'gu',
+);
+
 /**
  * Places in `html` where an inline element's last word runs straight into a letter, or a
  * word runs straight into an inline element ("fault set<a>names</a>"). An element that is
@@ -25,6 +31,13 @@ export function gluedWords(html: string): string[] {
   const found: string[] = [];
   for (const m of body.matchAll(BEFORE)) {
     const [, last = '', , attrs = '', first = ''] = m;
+    if (/\bhidden\b|\bclass="[^"]*\b(sr-only|katex[\w-]*|tl-k)\b/.test(attrs)) continue;
+    found.push(`${last}|${first}`);
+  }
+  // Text read without the page's CSS (search excerpts, a copy, a screen reader) runs the two
+  // together: "yours to write</strong><span>the invocation" reads "yours to writethe invocation".
+  for (const m of body.matchAll(BETWEEN)) {
+    const [, last = '', , , attrs = '', first = ''] = m;
     if (/\bhidden\b|\bclass="[^"]*\b(sr-only|katex[\w-]*|tl-k)\b/.test(attrs)) continue;
     found.push(`${last}|${first}`);
   }
@@ -53,6 +66,12 @@ describe('no inline element runs into the next word', () => {
     expect(gluedWords('<td>t12<span class="detail">4.7 million</span></td>')).toEqual(['2|4']);
     expect(gluedWords('<p>the fault set <a href="/x">names</a> two</p>')).toEqual([]);
     expect(gluedWords('<p>t12<span class="sr-only">changed</span></p>')).toEqual([]);
+    expect(gluedWords('<td><strong>yours</strong><span class="why">the id</span></td>')).toEqual([
+      's|t',
+    ]);
+    expect(gluedWords('<td><strong>yours</strong> <span class="why">the id</span></td>')).toEqual(
+      [],
+    );
   });
 
   it('no built page has one', () => {

@@ -61,8 +61,7 @@ export function InvariantTable({
                 data-broken={r.broken ? 'true' : 'false'}
               >
                 <th scope="row">
-                  <Name row={r} />
-                  <span class="muted small block">{r.meaning}</span>
+                  <Name row={r} /> <span class="muted small block">{r.meaning}</span>
                 </th>
                 <td>
                   <Status row={r} />
@@ -73,7 +72,7 @@ export function InvariantTable({
                   ))}
                 </td>
                 <td class="small">
-                  <a href={href(articlePath(r.record.section))}>{r.record.record}</a>
+                  <a href={href(articlePath(r.record.section))}>{r.record.record}</a>{' '}
                   <span class="block muted">checked by {r.record.checker}</span>
                 </td>
               </tr>

@@ -101,7 +101,9 @@ export function Lifecycle({ run }: { run: Run }) {
                   {items.length === 0 ? (
                     <span class="muted">–</span>
                   ) : (
-                    items.map((x, i) => <span key={i}>{x}</span>)
+                    // A space between items: each is a line of its own on the page, and text read
+                    // without CSS (search, a copy) keeps them apart.
+                    items.flatMap((x, i) => [i > 0 ? ' ' : null, <span key={i}>{x}</span>])
                   )}
                 </td>
               ))}
