@@ -96,6 +96,19 @@ test('order: every scene in order, each cue with its switches, tick, caption and
       if (!on.scene.startsWith(`Scene ${s.n} of ${manifest.scenes.length}`))
         problems.push(`${where}: the player says “${on.scene}”`);
       if (on.caption !== c.text) problems.push(`${where}: caption “${on.caption}”`);
+      // A listener watches the run move: at every cue its caption and figure come on screen.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const [cap, fig] = ['#wt-caption', '.ex-fig'].map((q) =>
+                document.querySelector(q)!.getBoundingClientRect(),
+              );
+              return cap!.top >= 0 && fig!.top < innerHeight && fig!.bottom > 0;
+            }),
+          { message: `${where}: the caption and the figure on screen`, timeout: 2000 },
+        )
+        .toBe(true);
       if (!new URLSearchParams(st.search).get('scene')?.startsWith(String(s.n)))
         problems.push(`${where}: address ${st.search}${st.hash}`);
       if (st.hash !== `#t${c.tick}`) problems.push(`${where}: address hash ${st.hash}`);

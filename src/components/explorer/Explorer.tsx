@@ -43,6 +43,7 @@ import {
   focusSwitches,
   keepFigureInView,
   revealScene,
+  showNarratedFigure,
   takeOver,
 } from './dom.ts';
 // explorer.css: imported by the page (src/pages/explorer.astro), the one place this island is used; importing it here too would ship it twice.
@@ -111,6 +112,18 @@ export default function Explorer({
       if (bring && to) afterRender(() => revealScene(to));
     }
   };
+  /**
+   * The walkthrough's cue: the explorer at that scene and tick, and the caption and the figure on
+   * screen (a listener watches the run move, and the Play button sits a screen above the figure).
+   * Every cue, not only a scene's first: a scene's text above can change height after it.
+   */
+  const cue = (n: number, t: number, mode?: 'push' | 'replace') => {
+    x.cue(n, t, mode);
+    // Once the cue has rendered, and again a moment later: the presets strip above the caption can
+    // re-wrap after the cue (a row fewer at the route's last scene), and the caption rose with it.
+    afterRender(() => showNarratedFigure());
+    setTimeout(() => showNarratedFigure(), 250);
+  };
   /** The last scene hands over: leave the route, keep the setting and tick, and give the switches the focus. */
   const explore = () => {
     x.leaveRoute();
@@ -175,7 +188,7 @@ export default function Explorer({
             scenes={scenes}
             at={st.guideAt}
             view={{ switches: st.switches, tick, scene: st.scene }}
-            cue={x.cue}
+            cue={cue}
           />
         )}
         <Guide

@@ -36,15 +36,31 @@ const still = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
  * starting under the bar.
  */
 export function keepFigureInView(doc: Document = document) {
+  const dy = figureDelta(doc);
+  if (dy !== 0) scrollBy({ top: dy, behavior: still() ? 'instant' : 'smooth' });
+}
+
+/** How far to scroll to bring the stage's figure into view (0 when it is). */
+function figureDelta(doc: Document): number {
   const fig = doc.querySelector<HTMLElement>('.ex-fig');
-  if (!fig) return;
+  if (!fig) return 0;
   const bar = doc.querySelector<HTMLElement>('.ex-scrub');
   const barBottom = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
   const r = fig.getBoundingClientRect();
   // The bar sits above the figure in the flow: only where it has stuck does it cover the figure.
   const inset = bar && r.top < barBottom ? bar.getBoundingClientRect().height : 0;
-  const dy = scrollDelta({ top: r.top, bottom: r.bottom }, inset, innerHeight);
-  if (dy !== 0) scrollBy({ top: dy, behavior: still() ? 'instant' : 'smooth' });
+  return scrollDelta({ top: r.top, bottom: r.bottom }, inset, innerHeight);
+}
+
+/**
+ * The narrated walkthrough reached a scene: the figure in view, and the caption over it too (on a
+ * phone the figure fills the screen, and the minimal scroll left the caption above it).
+ */
+export function showNarratedFigure(doc: Document = document) {
+  let dy = figureDelta(doc);
+  const caption = doc.getElementById('wt-caption')?.getBoundingClientRect();
+  if (caption && caption.top - dy < 0) dy = caption.top - 8;
+  if (Math.abs(dy) >= 1) scrollBy({ top: dy, behavior: still() ? 'instant' : 'smooth' });
 }
 
 /** The island has mounted: drop the no-JavaScript fallback and go to a fragment that is not a tick. */
