@@ -118,11 +118,12 @@ export default function Explorer({
    * Every cue, not only a scene's first: a scene's text above can change height after it.
    */
   const cue = (n: number, t: number, mode?: 'push' | 'replace') => {
+    const next = n !== st.scene;
     x.cue(n, t, mode);
-    // Once the cue has rendered, and again a moment later: the presets strip above the caption can
-    // re-wrap after the cue (a row fewer at the route's last scene), and the caption rose with it.
     afterRender(() => showNarratedFigure());
-    setTimeout(() => showNarratedFigure(), 250);
+    // At a new scene, again a moment later: the presets strip above the caption can re-wrap after
+    // the cue (a row fewer at the route's last scene), and the caption rose with it.
+    if (next) setTimeout(() => showNarratedFigure(), 250);
   };
   /** The last scene hands over: leave the route, keep the setting and tick, and give the switches the focus. */
   const explore = () => {
