@@ -234,6 +234,17 @@ test.describe('at 360 × 780 @phone', () => {
         ),
     );
     expect(small).toEqual([]);
+    // Every other button of the stage is at least WCAG 2.2's 24 px, the scroll cue included.
+    const tiny = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.ex-stage button, .ex-frame__cue')]
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 0 && (r.height < 24 - 0.5 || r.width < 24 - 0.5))
+        .map(
+          ({ el, r }) =>
+            `${el.textContent?.trim()}: ${r.width.toFixed(0)} × ${r.height.toFixed(0)}`,
+        ),
+    );
+    expect(tiny, 'buttons under 24 px').toEqual([]);
     const gap = await page.evaluate(() => {
       const scene = document.querySelector('#ex-guide-panel')!.getBoundingClientRect();
       const fig = document.querySelector('.ex-fig')!.getBoundingClientRect();
