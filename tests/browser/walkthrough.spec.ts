@@ -221,6 +221,8 @@ test('keys and transcript: → and ← move a scene, the transcript jumps, the l
   await ready(page);
   await page.locator('#walkthrough .wt-play').click();
   await loaded(page, 3);
+  // The player's code loads after the click while the audio starts: its keys listen once it shows.
+  await expect(page.locator('#walkthrough .wt-play')).toHaveText(/Pause/);
   await page.keyboard.press('ArrowRight');
   await loaded(page, 4);
   await expect.poll(async () => (await shown(page)).scene).toMatch(/^Scene 4 of/);

@@ -70,6 +70,17 @@ export default function Explorer({
 
   // Take over from the server-rendered fallback; scroll to a non-tick fragment once.
   useEffect(() => takeOver(location.hash), []);
+  // The panels under the figure (the state at the tick, the outcome, the trace, compare) render in
+  // a task of their own after the first: the first paint holds the route, the switches and the
+  // figure, and no single task blocks the page for both. A fragment naming a panel is reached then.
+  const [below, setBelow] = useState(false);
+  useEffect(() => {
+    const id = setTimeout(() => setBelow(true), 0);
+    return () => clearTimeout(id);
+  }, []);
+  useEffect(() => {
+    if (below) takeOver(location.hash);
+  }, [below]);
 
   const scene = st.scene !== null ? scenes[st.scene - 1] : null;
   const focus: Focus[] = scene ? scene.focus : [];
@@ -288,61 +299,66 @@ export default function Explorer({
             permalink={permalink}
             link={link}
           />
-          <section class="ex-now" aria-labelledby="ex-state-h">
-            <h2 id="ex-state-h">
-              State of every record at <span class="figure">{tickLabel(tick)}</span>
-            </h2>
-            <div
-              class={
-                'ex-now__grid' +
-                (callout === 'outcome' || callout === 'invariants' ? ' is-result-first' : '')
-              }
-            >
-              <TickPanels
-                run={run}
-                switches={st.switches}
-                tick={tick}
-                focus={focus}
-                sceneNo={st.scene}
-                note={
-                  callout && callout !== 'outcome' && callout !== 'invariants'
-                    ? sceneNote
-                    : undefined
+          {below && (
+            <section class="ex-now" aria-labelledby="ex-state-h">
+              <h2 id="ex-state-h">
+                State of every record at <span class="figure">{tickLabel(tick)}</span>
+              </h2>
+              <div
+                class={
+                  'ex-now__grid' +
+                  (callout === 'outcome' || callout === 'invariants' ? ' is-result-first' : '')
                 }
-              />
-              <aside class="ex-result" aria-labelledby="ex-result-h">
-                <section
-                  id="ex-outcome"
-                  tabindex={-1}
-                  class={'ex-panel' + (focus.includes('outcome') ? ' is-focus' : '')}
-                  aria-labelledby="ex-result-h"
-                >
-                  <h3 id="ex-result-h">
-                    Outcome of the whole run
-                    {look('outcome')}
-                  </h3>
-                  {calloutHere('outcome')}
-                  <Outcome rows={outcomeRows(run)} />
-                </section>
-                <section
-                  id="ex-invariants"
-                  tabindex={-1}
-                  class={'ex-panel' + (focus.includes('invariants') ? ' is-focus' : '')}
-                  aria-labelledby="ex-inv-h"
-                >
-                  <h3 id="ex-inv-h">
-                    Invariants{' '}
-                    <span class={broken.length ? 'broken' : 'ok'}>
-                      {broken.length ? `${broken.length} broken` : 'all hold'}
-                    </span>
-                    {look('invariants')}
-                  </h3>
-                  {calloutHere('invariants')}
-                  <InvariantList items={invariantItems(brokenAt(run))} onTick={(t) => setTick(t)} />
-                </section>
-              </aside>
-            </div>
-          </section>
+              >
+                <TickPanels
+                  run={run}
+                  switches={st.switches}
+                  tick={tick}
+                  focus={focus}
+                  sceneNo={st.scene}
+                  note={
+                    callout && callout !== 'outcome' && callout !== 'invariants'
+                      ? sceneNote
+                      : undefined
+                  }
+                />
+                <aside class="ex-result" aria-labelledby="ex-result-h">
+                  <section
+                    id="ex-outcome"
+                    tabindex={-1}
+                    class={'ex-panel' + (focus.includes('outcome') ? ' is-focus' : '')}
+                    aria-labelledby="ex-result-h"
+                  >
+                    <h3 id="ex-result-h">
+                      Outcome of the whole run
+                      {look('outcome')}
+                    </h3>
+                    {calloutHere('outcome')}
+                    <Outcome rows={outcomeRows(run)} />
+                  </section>
+                  <section
+                    id="ex-invariants"
+                    tabindex={-1}
+                    class={'ex-panel' + (focus.includes('invariants') ? ' is-focus' : '')}
+                    aria-labelledby="ex-inv-h"
+                  >
+                    <h3 id="ex-inv-h">
+                      Invariants{' '}
+                      <span class={broken.length ? 'broken' : 'ok'}>
+                        {broken.length ? `${broken.length} broken` : 'all hold'}
+                      </span>
+                      {look('invariants')}
+                    </h3>
+                    {calloutHere('invariants')}
+                    <InvariantList
+                      items={invariantItems(brokenAt(run))}
+                      onTick={(t) => setTick(t)}
+                    />
+                  </section>
+                </aside>
+              </div>
+            </section>
+          )}
         </div>
       </div>
 
@@ -350,34 +366,38 @@ export default function Explorer({
         {said}
       </p>
 
-      <section class="ex-trace-section" aria-labelledby="ex-trace-h">
-        <h2 id="ex-trace-h">
-          Trace
-          {look('trace')}
-        </h2>
-        <p class="small muted" data-print="hide">
-          Select a tick label to see the state of every record at that moment.
-        </p>
-        <EventTable
-          run={run}
-          current={tick}
-          caption={`Every event of this run (${describeSetting(st.switches)}); ${tickLabel(tick)} is selected.`}
-          tickHref={tickHref}
-          onTick={(t) => setTick(t)}
-          wrapClass={focus.includes('trace') ? 'is-focus' : undefined}
-          tableClass="ex-trace"
-          id="ex-trace"
-        />
-      </section>
+      {below && (
+        <>
+          <section class="ex-trace-section" aria-labelledby="ex-trace-h">
+            <h2 id="ex-trace-h">
+              Trace
+              {look('trace')}
+            </h2>
+            <p class="small muted" data-print="hide">
+              Select a tick label to see the state of every record at that moment.
+            </p>
+            <EventTable
+              run={run}
+              current={tick}
+              caption={`Every event of this run (${describeSetting(st.switches)}); ${tickLabel(tick)} is selected.`}
+              tickHref={tickHref}
+              onTick={(t) => setTick(t)}
+              wrapClass={focus.includes('trace') ? 'is-focus' : undefined}
+              tableClass="ex-trace"
+              id="ex-trace"
+            />
+          </section>
 
-      <Compare
-        run={run}
-        other={other}
-        vs={vs}
-        setVs={x.setVs}
-        tick={tick}
-        onTick={(t) => setTick(t)}
-      />
+          <Compare
+            run={run}
+            other={other}
+            vs={vs}
+            setVs={x.setVs}
+            tick={tick}
+            onTick={(t) => setTick(t)}
+          />
+        </>
+      )}
     </div>
   );
 }
