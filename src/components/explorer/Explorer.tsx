@@ -5,6 +5,7 @@
  * and the state panels after. The state and the URL live in useExplorer.ts;
  * every figure is computed in the browser by src/model; nothing is decided here.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { href } from '../../lib/paths.ts';
 import {
@@ -158,6 +159,28 @@ export default function Explorer({
     </p>
   );
   const calloutHere = (f: Focus) => callout === f && sceneNote;
+  /** One of the two panels about the whole run: its heading, the scene's note when it is the one
+   * the scene talks about, and its body. */
+  const resultPanel = (
+    f: 'outcome' | 'invariants',
+    headingId: string,
+    title: ComponentChildren,
+    body: ComponentChildren,
+  ) => (
+    <section
+      id={`ex-${f}`}
+      tabindex={-1}
+      class={'ex-panel' + (focus.includes(f) ? ' is-focus' : '')}
+      aria-labelledby={headingId}
+    >
+      <h3 id={headingId}>
+        {title}
+        {look(f)}
+      </h3>
+      {calloutHere(f)}
+      {body}
+    </section>
+  );
 
   const permalink = async () => {
     // A trace page shows the base schedule; under another schedule the explorer's own address is the permalink.
@@ -323,38 +346,26 @@ export default function Explorer({
                   }
                 />
                 <aside class="ex-result" aria-labelledby="ex-result-h">
-                  <section
-                    id="ex-outcome"
-                    tabindex={-1}
-                    class={'ex-panel' + (focus.includes('outcome') ? ' is-focus' : '')}
-                    aria-labelledby="ex-result-h"
-                  >
-                    <h3 id="ex-result-h">
-                      Outcome of the whole run
-                      {look('outcome')}
-                    </h3>
-                    {calloutHere('outcome')}
-                    <Outcome rows={outcomeRows(run)} />
-                  </section>
-                  <section
-                    id="ex-invariants"
-                    tabindex={-1}
-                    class={'ex-panel' + (focus.includes('invariants') ? ' is-focus' : '')}
-                    aria-labelledby="ex-inv-h"
-                  >
-                    <h3 id="ex-inv-h">
+                  {resultPanel(
+                    'outcome',
+                    'ex-result-h',
+                    'Outcome of the whole run',
+                    <Outcome rows={outcomeRows(run)} />,
+                  )}
+                  {resultPanel(
+                    'invariants',
+                    'ex-inv-h',
+                    <>
                       Invariants{' '}
                       <span class={broken.length ? 'broken' : 'ok'}>
                         {broken.length ? `${broken.length} broken` : 'all hold'}
                       </span>
-                      {look('invariants')}
-                    </h3>
-                    {calloutHere('invariants')}
+                    </>,
                     <InvariantList
                       items={invariantItems(brokenAt(run))}
                       onTick={(t) => setTick(t)}
-                    />
-                  </section>
+                    />,
+                  )}
                 </aside>
               </div>
             </section>
